@@ -1,0 +1,511 @@
+#!/usr/bin/env python3
+"""Build the static Tractor site into ``dist/`` (and optionally serve it).
+
+Usage::
+
+    python3 build.py                  # build dist/
+    python3 build.py serve [--port N] # build, then serve dist/ on 127.0.0.1
+    python3 build.py serve --no-build # serve the dist/ that is already there
+
+The site is fully self-contained: nothing is loaded from another origin at run
+time.  Layout of ``dist/`` (all paths relative, so the site also works under a
+GitHub Pages sub-path)::
+
+    index.html                      copied from the top level
+    web/...                         copied from web/ (css, Python glue, ...)
+    pyscript.json                   generated PyScript config used by index.html
+    wheels/<ver>-<hash>/tractor-<ver>-py3-none-any.whl   the engine wheel
+    pyscript/<pyscript ver>/...     @pyscript/core dist/ (no source maps)
+    pyodide/<pyodide ver>/...       the five Pyodide runtime files
+    bench/bare.html, bench/pyscript.json   bare PyScript+Pyodide page (benchmark)
+
+PyScript and Pyodide come from the npm registry, pinned by
+``vendor/package-lock.json`` and installed with ``npm ci`` into
+``vendor/node_modules`` (a cache, re-used while the lock file is unchanged).
+
+Only the standard library is used; Python 3.11+.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html.parser
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+VENDOR = ROOT / "vendor"
+WEB = ROOT / "web"
+INDEX_HTML = ROOT / "index.html"
+
+PYSCRIPT_PACKAGE = "@pyscript/core"
+PYODIDE_PACKAGE = "pyodide"
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+CONFIG_NAME = "pyscript.json"
+VENDOR_STAMP = ".tractor-lock-sha256"
+
+#: Top-level entries of the repo not needed to build the wheel (or generated).
+WHEEL_TREE_SKIP_TOP = frozenset(
+    {".git", ".venv", "dist", "build", "vendor", "web", "tests", "test-results", ".github"}
+)
+#: Names skipped at every depth when copying the tree for the wheel build.
+WHEEL_TREE_SKIP_ANY = ("__pycache__", "*.egg-info", "*.pyc", ".*_cache", "node_modules")
+
+#: MIME types the browser needs to see (Python 3.11's table lacks some of them).
+MIME_TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/x-python",
+    ".toml": "application/toml",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain",
+}
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what to do about it."""
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """Versions and dist/-relative locations of the vendored browser runtime."""
+
+    pyscript_version: str
+    pyodide_version: str
+
+    @property
+    def pyscript_dir(self) -> str:
+        """dist/-relative folder holding PyScript's core.js and core.css."""
+        return f"pyscript/{self.pyscript_version}"
+
+    @property
+    def pyodide_dir(self) -> str:
+        """dist/-relative folder holding the Pyodide runtime files."""
+        return f"pyodide/{self.pyodide_version}"
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What :func:`build` produced."""
+
+    dist: Path
+    runtime: Runtime
+    wheel: str  # dist/-relative path of the engine wheel
+    config: dict[str, Any]  # the PyScript config written to dist/pyscript.json
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def log(message: str) -> None:
+    """Print a progress line to stderr."""
+    print(f"[build] {message}", file=sys.stderr, flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    """Hex SHA-256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(command: list[str], cwd: Path) -> None:
+    """Run a command, raising :class:`BuildError` with its output when it fails."""
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        output = (result.stdout + result.stderr).strip()
+        raise BuildError(f"command failed ({result.returncode}): {' '.join(command)}\n{output}")
+
+
+def require_tool(name: str) -> str:
+    """Return the full path of an executable on PATH, or raise a clear error."""
+    found = shutil.which(name)
+    if found is None:
+        raise BuildError(
+            f"'{name}' was not found on PATH. build.py needs Node.js and npm to fetch the "
+            "pinned PyScript and Pyodide packages from the npm registry (vendor/package-lock"
+            ".json). Install Node.js 20+ with npm (e.g. 'apt-get install nodejs npm', or "
+            "https://nodejs.org), then run build.py again."
+        )
+    return found
+
+
+# --------------------------------------------------------------------------- vendored runtime
+
+
+def vendor_is_current(vendor: Path) -> bool:
+    """True when vendor/node_modules was installed from the current lock file."""
+    stamp = vendor / "node_modules" / VENDOR_STAMP
+    lock = vendor / "package-lock.json"
+    return stamp.is_file() and stamp.read_text().strip() == sha256_file(lock)
+
+
+def install_vendor(vendor: Path = VENDOR) -> None:
+    """Install the pinned npm packages into vendor/node_modules (``npm ci``) if stale."""
+    require_tool("node")
+    npm = require_tool("npm")
+    if not (vendor / "package-lock.json").is_file():
+        raise BuildError(f"{vendor / 'package-lock.json'} is missing")
+    if vendor_is_current(vendor):
+        log("vendor/node_modules is up to date")
+        return
+    log("npm ci (PyScript + Pyodide from the npm registry)")
+    run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=vendor)
+    stamp = vendor / "node_modules" / VENDOR_STAMP
+    stamp.write_text(sha256_file(vendor / "package-lock.json") + "\n")
+
+
+def package_dir(vendor: Path, package: str) -> Path:
+    """Folder of an installed npm package inside vendor/node_modules."""
+    return vendor / "node_modules" / package
+
+
+def installed_version(vendor: Path, package: str) -> str:
+    """Version of an installed npm package, checked against vendor/package.json's pin."""
+    manifest = json.loads((package_dir(vendor, package) / "package.json").read_text())
+    version = str(manifest["version"])
+    pinned = json.loads((vendor / "package.json").read_text())["dependencies"][package]
+    if pinned != version:
+        raise BuildError(
+            f"vendor/package.json pins {package}@{pinned} but {version} is installed; "
+            "run 'npm install' in vendor/ and commit package-lock.json"
+        )
+    return version
+
+
+def copy_runtime(vendor: Path, dist: Path) -> Runtime:
+    """Copy PyScript's dist/ and the Pyodide runtime files into dist/ (versioned)."""
+    runtime = Runtime(
+        pyscript_version=installed_version(vendor, PYSCRIPT_PACKAGE),
+        pyodide_version=installed_version(vendor, PYODIDE_PACKAGE),
+    )
+    shutil.copytree(
+        package_dir(vendor, PYSCRIPT_PACKAGE) / "dist",
+        dist / runtime.pyscript_dir,
+        ignore=shutil.ignore_patterns("*.map"),
+    )
+    pyodide_out = dist / runtime.pyodide_dir
+    pyodide_out.mkdir(parents=True)
+    for name in PYODIDE_RUNTIME_FILES:
+        shutil.copy2(package_dir(vendor, PYODIDE_PACKAGE) / name, pyodide_out / name)
+    log(f"vendored PyScript {runtime.pyscript_version}, Pyodide {runtime.pyodide_version}")
+    return runtime
+
+
+# --------------------------------------------------------------------------- engine wheel
+
+
+def has_setuptools() -> bool:
+    """True when this interpreter can build the wheel without an isolated environment."""
+    probe = (
+        "import setuptools, sys\n"
+        "major, minor = (int(part) for part in setuptools.__version__.split('.')[:2])\n"
+        "assert (major, minor) >= (61, 0)\n"
+        "try:\n"
+        "    import setuptools.command.bdist_wheel\n"  # setuptools >= 70.1
+        "except ImportError:\n"
+        "    import wheel.bdist_wheel\n"
+    )
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True).returncode == 0
+
+
+def _wheel_tree_ignore(root: Path, folder: str, names: list[str]) -> set[str]:
+    """``shutil.copytree`` ignore callback for the temporary wheel-build tree."""
+    skipped = set(shutil.ignore_patterns(*WHEEL_TREE_SKIP_ANY)(folder, names))
+    if Path(folder) == root:
+        skipped |= WHEEL_TREE_SKIP_TOP.intersection(names)
+    return skipped
+
+
+def build_wheel(root: Path, out_dir: Path) -> Path:
+    """Build the pure engine wheel from a clean copy of the source tree; return its path.
+
+    Building from a temporary copy keeps setuptools' ``build/`` and ``*.egg-info``
+    out of the work tree, and stale modules in an old ``build/`` out of the wheel.
+    """
+    with tempfile.TemporaryDirectory(prefix="tractor-wheel-") as tmp:
+        tree = Path(tmp) / "src"
+        shutil.copytree(root, tree, ignore=partial(_wheel_tree_ignore, root))
+        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out_dir)]
+        if has_setuptools():
+            command.append("--no-build-isolation")
+        log("building the engine wheel")
+        run([*command, str(tree)], cwd=root)
+    wheels = sorted(out_dir.glob("*.whl"))
+    if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+        raise BuildError(f"expected one pure 'py3-none-any' wheel, got {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def wheel_digest(wheel: Path) -> str:
+    """Short hash of the wheel's member names and contents (stable across rebuilds)."""
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(wheel) as archive:
+        for name in sorted(archive.namelist()):
+            digest.update(name.encode() + b"\0" + archive.read(name) + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def place_wheel(root: Path, dist: Path) -> str:
+    """Build the wheel and put it at dist/wheels/<version>-<hash>/; return that path."""
+    with tempfile.TemporaryDirectory(prefix="tractor-wheelhouse-") as tmp:
+        wheel = build_wheel(root, Path(tmp))
+        version = wheel.name.split("-")[1]
+        relative = f"wheels/{version}-{wheel_digest(wheel)}/{wheel.name}"
+        (dist / relative).parent.mkdir(parents=True)
+        shutil.copy2(wheel, dist / relative)
+    log(f"engine wheel at {relative}")
+    return relative
+
+
+# --------------------------------------------------------------------------- site files
+
+
+def copy_site(root: Path, dist: Path) -> None:
+    """Copy index.html and the whole web/ folder into dist/."""
+    if not (root / "index.html").is_file():
+        raise BuildError(f"{root / 'index.html'} is missing")
+    shutil.copy2(root / "index.html", dist / "index.html")
+    if (root / "web").is_dir():
+        shutil.copytree(
+            root / "web",
+            dist / "web",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+        )
+    (dist / ".nojekyll").write_text("")
+
+
+def glue_files(dist: Path) -> dict[str, str]:
+    """PyScript ``files`` entries making every web/**/*.py importable by its relative name.
+
+    ``web/table.py`` becomes ``import table``; ``web/ui/cards.py`` becomes
+    ``import ui.cards``.
+    """
+    web = dist / "web"
+    entries: dict[str, str] = {}
+    for path in sorted(web.rglob("*.py")) if web.is_dir() else []:
+        relative = path.relative_to(web).as_posix()
+        entries[f"./web/{relative}"] = f"./{relative}"
+    return entries
+
+
+def site_config(runtime: Runtime, wheel: str, dist: Path) -> dict[str, Any]:
+    """The PyScript config of the game page (dist/pyscript.json)."""
+    files = {f"./{wheel}": "./*", **glue_files(dist)}
+    return {"interpreter": f"./{runtime.pyodide_dir}/pyodide.mjs", "files": files}
+
+
+BARE_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Bare PyScript + Pyodide (benchmark)</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="../{pyscript}/core.css">
+  <script type="module" src="../{pyscript}/core.js"></script>
+</head>
+<body>
+  <p>Bare PyScript {pyscript_version} + Pyodide {pyodide_version}, no engine wheel.</p>
+  <p data-testid="bare" id="bare">Loading Python&hellip;</p>
+  <script type="py" config="./pyscript.json">
+import sys
+from pyscript import document
+document.getElementById("bare").textContent = "Python " + sys.version.split()[0] + " ran"
+  </script>
+</body>
+</html>
+"""
+
+
+def write_bench(runtime: Runtime, dist: Path) -> None:
+    """Write dist/bench/bare.html: the same runtime with no wheel, to time the baseline."""
+    bench = dist / "bench"
+    bench.mkdir()
+    page = BARE_PAGE.format(
+        pyscript=runtime.pyscript_dir,
+        pyscript_version=runtime.pyscript_version,
+        pyodide_version=runtime.pyodide_version,
+    )
+    (bench / "bare.html").write_text(page)
+    config = {"interpreter": f"../{runtime.pyodide_dir}/pyodide.mjs"}
+    (bench / CONFIG_NAME).write_text(json.dumps(config, indent=2) + "\n")
+
+
+# --------------------------------------------------------------------------- checks
+
+
+class _References(html.parser.HTMLParser):
+    """Collect src/href/config attribute values from an HTML document."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in ("src", "href", "config") and value:
+                self.found.append(value)
+
+
+def check_reference(base: Path, reference: str, dist: Path, origin: str) -> str | None:
+    """Problem with one local reference (relative to folder ``base``), or None if fine."""
+    parts = urlsplit(reference)
+    if parts.scheme in ("data", "blob", "mailto", "javascript") or reference.startswith("#"):
+        return None
+    if parts.scheme or parts.netloc:
+        return f"{origin}: '{reference}' points to another origin (no CDN allowed)"
+    if reference.lstrip().startswith(("{", "[")):  # inline JSON/TOML config
+        return None
+    if parts.path.startswith("/"):
+        return f"{origin}: '{reference}' is absolute; use a relative path (GitHub Pages sub-path)"
+    target = (base / parts.path).resolve()
+    if not target.is_relative_to(dist.resolve()) or not target.exists():
+        return f"{origin}: '{reference}' does not exist in dist/"
+    return None
+
+
+def config_problems(config_path: Path, dist: Path) -> list[str]:
+    """Problems with a PyScript JSON config: missing interpreter or files targets."""
+    config = json.loads(config_path.read_text())
+    origin = str(config_path.relative_to(dist))
+    references = [str(config.get("interpreter", ""))] + list(config.get("files", {}))
+    if not config.get("interpreter"):
+        return [f"{origin}: no 'interpreter' key (PyScript would fetch Pyodide from a CDN)"]
+    problems = [check_reference(config_path.parent, ref, dist, origin) for ref in references]
+    return [problem for problem in problems if problem]
+
+
+def check_dist(dist: Path) -> None:
+    """Fail unless every local reference in dist/*.html and configs resolves inside dist/."""
+    problems: list[str] = []
+    for page in sorted(dist.rglob("*.html")):
+        if page.is_relative_to(dist / "pyscript"):
+            continue  # vendored files are not ours to check
+        parser = _References()
+        parser.feed(page.read_text())
+        origin = str(page.relative_to(dist))
+        for reference in parser.found:
+            problem = check_reference(page.parent, reference, dist, origin)
+            if problem:
+                problems.append(problem)
+    for config_path in sorted(dist.rglob(CONFIG_NAME)):
+        problems.extend(config_problems(config_path, dist))
+    if problems:
+        raise BuildError("broken references in dist/:\n  " + "\n  ".join(problems))
+
+
+# --------------------------------------------------------------------------- build
+
+
+def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildResult:
+    """Lay out the complete static site in ``dist`` and return what was built."""
+    install_vendor(vendor)
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    copy_site(root, dist)
+    runtime = copy_runtime(vendor, dist)
+    wheel = place_wheel(root, dist)
+    config = site_config(runtime, wheel, dist)
+    (dist / CONFIG_NAME).write_text(json.dumps(config, indent=2) + "\n")
+    write_bench(runtime, dist)
+    check_dist(dist)
+    log(f"site ready in {dist}")
+    return BuildResult(dist=dist, runtime=runtime, wheel=wheel, config=config)
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static file handler with the MIME types PyScript/Pyodide need and no caching."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (stdlib name)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path = DIST, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False
+) -> ThreadingHTTPServer:
+    """A threaded HTTP server for ``directory`` (port 0 picks a free port)."""
+    handler = type("Handler", (SiteHandler,), {"quiet": quiet})
+    return ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
+
+
+def serve(directory: Path, port: int) -> None:
+    """Serve ``directory`` on 127.0.0.1 until interrupted."""
+    try:
+        server = make_server(directory, port=port)
+    except OSError as error:
+        raise BuildError(f"cannot listen on 127.0.0.1:{port}: {error}") from error
+    host, bound_port = server.server_address[:2]
+    print(f"Serving {directory} at http://{host!s}:{bound_port}/  (Ctrl-C to stop)", flush=True)
+    with server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("\nstopped", flush=True)
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Command-line arguments."""
+    parser = argparse.ArgumentParser(description="Build (and serve) the static Tractor site.")
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("build", help="build dist/ (the default)")
+    serve_parser = commands.add_parser("serve", help="build dist/, then serve it on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the process exit code."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        if not (args.command == "serve" and args.no_build):
+            build()
+        if args.command == "serve":
+            serve(DIST, args.port)
+    except BuildError as error:
+        print(f"build.py: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

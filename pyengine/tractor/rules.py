@@ -1,0 +1,132 @@
+"""Every rule option of RULES §6 as one frozen value, with presets and JSON form.
+
+>>> Rules().decks, Rules().partners
+(2, 'fixed')
+>>> Rules.from_json(Rules(decks=3, kitty_theft=True).to_json()) == Rules(decks=3, kitty_theft=True)
+True
+>>> Rules(decks=4)
+Traceback (most recent call last):
+...
+tractor.rules.RulesError: decks must be one of (1, 2, 3), not 4
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+
+class RulesError(ValueError):
+    """An unknown rule option or value."""
+
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "decks": (1, 2, 3),
+    "partners": ("fixed", "find_friend"),
+    "scoring": ("standard", "qq"),
+    "declare_window": ("during_deal", "after_deal"),
+    "first_dealer": ("declarer", "first_declarer"),
+    "no_declaration": ("kitty_third_card", "no_trump"),
+    "twos_always_trump": (False, True),
+    "kitty_theft": (False, True),
+    "throw_penalty": (False, True),
+}
+
+HAND_SIZE = {1: 12, 2: 25, 3: 39}
+KITTY_SIZE = {1: 6, 2: 8, 3: 6}
+THROW_PENALTY_POINTS = 10
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of one match. Each is independent of the others.
+
+    * ``decks``: 1, 2 or 3 full decks with jokers.
+    * ``partners``: ``fixed`` (seats 0+2 against 1+3) or ``find_friend`` (the dealer
+      calls a card after burying; its holder is the dealer's secret partner).
+    * ``scoring``: ``standard`` or ``qq`` level table (RULES §5).
+    * ``declare_window``: ``during_deal`` (declare after any dealt card) or
+      ``after_deal`` (a round in playing order once all cards are dealt).
+    * ``first_dealer``: who deals the first hand, the final ``declarer`` or the
+      ``first_declarer``.
+    * ``no_declaration``: when nobody declares, trump is the suit of the kitty's
+      third card (``kitty_third_card``) or no trump (``no_trump``).
+    * ``twos_always_trump``: 2s are permanent trumps just below the level cards.
+    * ``kitty_theft``: 炒地皮, others may overturn after the bury and re-bury.
+    * ``throw_penalty``: a failed throw costs the thrower's side 10 points.
+    """
+
+    decks: int = 2
+    partners: str = "fixed"
+    scoring: str = "standard"
+    declare_window: str = "during_deal"
+    first_dealer: str = "declarer"
+    no_declaration: str = "kitty_third_card"
+    twos_always_trump: bool = False
+    kitty_theft: bool = False
+    throw_penalty: bool = False
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            allowed = CHOICES[f.name]
+            if value not in allowed or type(value) is not type(allowed[0]):
+                raise RulesError(f"{f.name} must be one of {allowed}, not {value!r}")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return HAND_SIZE[self.decks]
+
+    @property
+    def kitty_size(self) -> int:
+        """Cards in the kitty (底牌)."""
+        return KITTY_SIZE[self.decks]
+
+    @property
+    def total_points(self) -> int:
+        """Points in all the decks (100 per deck)."""
+        return 100 * self.decks
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Build from a dict; unknown keys are an error, missing keys take defaults."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RulesError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise RulesError("rules JSON must be an object")
+        return cls.from_dict(data)
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """A named preset (see ``PRESETS``)."""
+        if name not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}; one of {', '.join(PRESETS)}")
+        return PRESETS[name]
+
+
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "find_friend": Rules(partners="find_friend"),
+    "find_friend_3_decks": Rules(decks=3, partners="find_friend"),
+    "one_deck": Rules(decks=1),
+    "three_decks": Rules(decks=3),
+    "qq": Rules(scoring="qq", throw_penalty=True),
+    "chao_di_pi": Rules(kitty_theft=True),
+    "twos_trump": Rules(twos_always_trump=True),
+    "after_deal": Rules(declare_window="after_deal", first_dealer="first_declarer"),
+}

@@ -1,0 +1,165 @@
+"""The trump context of a hand: effective suit, order and adjacency (RULES §1–2).
+
+One ``Trump`` value owns every question that depends on the level rank and the
+trump suit. Orders are dense integers inside each effective suit, so two cards of
+one effective suit are *adjacent* (can chain into a tractor) exactly when their
+orders differ by one, and *equal* (off-suit level cards of different suits) when
+their orders are the same.
+
+>>> t = Trump.of("5", "H")
+>>> from tractor.cards import Card
+>>> t.suit_name(Card.parse("5S")), t.suit_name(Card.parse("6S"))
+('trump', 'S')
+>>> t.adjacent(Card.parse("4S"), Card.parse("6S"))
+True
+>>> t.adjacent(Card.parse("5S"), Card.parse("5H")), t.order[Card.parse("5S")] == t.order[Card.parse("5C")]
+(True, True)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, CardError, rank_index
+
+TRUMP = 4
+"""The effective-suit index of trumps (0..3 are S H C D)."""
+
+SUIT_NAMES = ("S", "H", "C", "D", "trump")
+TWO = 0  # rank index of 2
+
+
+class Trump:
+    """Level rank and trump suit (``None`` for no trump) of one hand.
+
+    Attributes (tuples indexed by card id 0..53):
+    ``suit`` the effective suit (0..3, or ``TRUMP``); ``order`` the dense order
+    inside the effective suit, higher is stronger. ``by_suit[s]`` lists the card
+    ids of effective suit ``s`` from lowest to highest.
+    """
+
+    __slots__ = ("level", "trump_suit", "twos", "suit", "order", "by_suit", "rungs")
+
+    def __init__(self, level: int, trump_suit: int | None, twos_always_trump: bool = False):
+        if not 0 <= level <= 12:
+            raise CardError(f"level must be a rank index 0..12, not {level}")
+        if trump_suit is not None and not 0 <= trump_suit <= 3:
+            raise CardError(f"trump suit must be 0..3 or None, not {trump_suit}")
+        self.level = level
+        self.trump_suit = trump_suit
+        self.twos = twos_always_trump and level != TWO
+        suit = [0] * 54
+        order = [0] * 54
+        by_suit: list[list[int]] = [[], [], [], [], []]
+        # Off suits and the plain trumps: A > K > ... > 2 without the level (and 2s).
+        for s in range(4):
+            eff = TRUMP if s == trump_suit else s
+            for r in range(13):
+                if r == level or (self.twos and r == TWO):
+                    continue
+                by_suit[eff].append(s * 13 + r)
+        for s in range(4):
+            for c in by_suit[s]:
+                suit[c] = s
+        # Trumps, lowest first: plain trump-suit cards, then [2s], level cards, jokers.
+        ladder: list[list[int]] = [[c] for c in by_suit[TRUMP]]
+        if self.twos:
+            ladder += self._special_rungs(TWO, trump_suit)
+        ladder += self._special_rungs(level, trump_suit)
+        ladder += [[SMALL_JOKER], [BIG_JOKER]]
+        by_suit[TRUMP] = []
+        for rung, cards in enumerate(ladder):
+            for c in cards:
+                suit[c] = TRUMP
+                order[c] = rung
+                by_suit[TRUMP].append(c)
+        for s in range(4):
+            for rung, c in enumerate(by_suit[s]):
+                order[c] = rung
+        self.suit = tuple(suit)
+        self.order = tuple(order)
+        self.by_suit = tuple(tuple(cs) for cs in by_suit)
+        # Rungs: for each effective suit, the list of card ids at each order.
+        rungs: list[tuple[tuple[int, ...], ...]] = []
+        for s in range(5):
+            top = max((order[c] for c in by_suit[s]), default=-1)
+            rungs.append(
+                tuple(tuple(c for c in by_suit[s] if order[c] == o) for o in range(top + 1))
+            )
+        self.rungs = tuple(rungs)
+
+    @staticmethod
+    def _special_rungs(rank: int, trump_suit: int | None) -> list[list[int]]:
+        """Off-suit cards of ``rank`` (all equal), then the trump-suit one."""
+        if trump_suit is None:
+            return [[s * 13 + rank for s in range(4)]]
+        off = [s * 13 + rank for s in range(4) if s != trump_suit]
+        return [off, [trump_suit * 13 + rank]]
+
+    @classmethod
+    def of(cls, level: str, trump: str, twos_always_trump: bool = False) -> Trump:
+        """From text: level ``"2"``..``"A"``, trump a suit letter or ``"NT"``."""
+        return trump_for(rank_index(level), parse_trump_suit(trump), twos_always_trump)
+
+    def is_trump(self, card: int) -> bool:
+        return self.suit[card] == TRUMP
+
+    def suit_name(self, card: int) -> str:
+        """``'trump'`` or the printed suit letter."""
+        return SUIT_NAMES[self.suit[card]]
+
+    def adjacent(self, low: int, high: int) -> bool:
+        """Whether ``high`` is the next order above ``low`` in the same effective suit."""
+        return self.suit[low] == self.suit[high] and self.order[low] + 1 == self.order[high]
+
+    def sort_key(self, card: int) -> tuple[int, int, int]:
+        """Hand display order: trumps first (highest first), then S H C D, high to low."""
+        s = self.suit[card]
+        return (0 if s == TRUMP else 1 + s, -self.order[card], card)
+
+    def describe(self) -> str:
+        """Text form ``level/trump``, e.g. ``5/H`` or ``5/NT``."""
+        from .cards import RANKS
+
+        suit = "NT" if self.trump_suit is None else SUITS[self.trump_suit]
+        return f"{RANKS[self.level]}/{suit}"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Trump)
+            and (self.level, self.trump_suit, self.twos)
+            == (other.level, other.trump_suit, other.twos)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.level, self.trump_suit, self.twos))
+
+    def __repr__(self) -> str:
+        return f"Trump({self.describe()!r}{', twos' if self.twos else ''})"
+
+
+@lru_cache(maxsize=512)
+def trump_for(level: int, trump_suit: int | None, twos_always_trump: bool = False) -> Trump:
+    """A shared, cached ``Trump`` (they are immutable)."""
+    return Trump(level, trump_suit, twos_always_trump)
+
+
+def parse_trump_suit(text: str) -> int | None:
+    """Suit letter or symbol to 0..3, ``NT`` to None."""
+    key = text.strip().upper()
+    if key in ("NT", "N", "无主"):
+        return None
+    key = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}.get(key, key)
+    if len(key) != 1 or key not in SUITS:
+        raise CardError(f"not a trump suit: {text!r} (S, H, C, D or NT)")
+    return SUITS.index(key)
+
+
+def sorted_hand(cards: list[Card], trump: Trump | None) -> list[Card]:
+    """Cards in display order: trump first, grouped by effective suit, high to low."""
+    if trump is None:
+        return sorted(cards, key=lambda c: (c.suit_index, -c.rank_index))
+    return sorted(cards, key=trump.sort_key)
+
+
+__all__ = ["TRUMP", "Trump", "trump_for", "parse_trump_suit", "sorted_hand", "CARDS"]
