@@ -1,0 +1,123 @@
+"""The seat interface and the built-in computer players.
+
+A player sees only a ``View`` and answers with an action:
+
+* ``act(view)`` when ``view.to_move == view.seat`` (declare/pass in a declaration
+  round, bury, call the friend, play);
+* ``declare(view)`` during a ``during_deal`` window, whenever it might declare:
+  return a ``Declare`` or None.
+
+A slower or stronger player plugs in by implementing the same two methods.
+``make_player(name, seed)`` builds a built-in one: ``random`` or ``basic``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .actions import Action, Bury, CallFriend, Declare, Pass, Play
+from .cards import CARDS, SMALL_JOKER, Card
+from .follow import required_cards
+from .units import Unit, runs
+from .view import View
+
+
+class Player(Protocol):
+    """A seat's decision maker."""
+
+    name: str
+
+    def act(self, view: View) -> Action: ...
+
+    def declare(self, view: View) -> Declare | None: ...
+
+
+def hand_units(view: View) -> list[Unit]:
+    """Every unit the hand could lead: singles, pairs, triples, tractors, Titanics."""
+    order = view.order
+    out: list[Unit] = []
+    counts = view.counts
+    for suit in range(5):
+        cnt = {c: counts[c] for c in order.by_suit[suit] if counts[c]}
+        for width in (1, 2, 3):
+            for c in cnt:
+                if cnt[c] >= width:
+                    out.append(Unit(width, 1, (c,)))
+            if width == 1:
+                continue
+            for run in runs(cnt, order, suit, width):
+                for length in range(2, len(run) + 1):
+                    for start in range(len(run) - length + 1):
+                        out.append(Unit(width, length, tuple(run[start : start + length])))
+    return out
+
+
+def random_follow(view: View, rng: random.Random) -> list[Card]:
+    """A legal follow: a best-matching structure, then random led-suit cards, then others."""
+    assert view.lead is not None
+    order, lead = view.order, view.lead
+    counts = list(view.counts)
+    chosen = required_cards(counts, lead, order)
+    for c in chosen:
+        counts[c] -= 1
+    suit_rest = [c for c in order.by_suit[lead.suit] for _ in range(counts[c])]
+    rng.shuffle(suit_rest)
+    need = lead.size - len(chosen)
+    chosen += suit_rest[:need]
+    for c in suit_rest[:need]:
+        counts[c] -= 1
+    need = lead.size - len(chosen)
+    if need > 0:
+        others = [c for c in range(54) for _ in range(counts[c]) if order.suit[c] != lead.suit]
+        chosen += rng.sample(others, need)
+    return [CARDS[c] for c in chosen]
+
+
+class RandomPlayer:
+    """Any legal action, uniformly over a sensible enumeration.
+
+    Declaring: pass or any available declaration, uniformly. Burying: a uniform
+    sample of the hand. Friend: a uniform non-joker card. Leading: a uniform unit
+    of the hand (no throws). Following: a best-matching structure with the rest
+    drawn uniformly from the led suit, then from the other cards.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def declare(self, view: View) -> Declare | None:
+        options = view.declaration_options()
+        pick = self.rng.randrange(len(options) + 1) if options else 0
+        return Declare(view.seat, options[pick - 1]) if pick else None
+
+    def act(self, view: View) -> Action:
+        seat = view.seat
+        if view.phase in ("declare", "theft"):
+            return self.declare(view) or Pass(seat)
+        if view.phase == "bury":
+            return Bury(seat, self.rng.sample(list(view.hand), view.rules.kitty_size))
+        if view.phase == "call":
+            return CallFriend(seat, CARDS[self.rng.randrange(SMALL_JOKER)])
+        if view.phase == "play":
+            if view.lead is None:
+                unit = self.rng.choice(hand_units(view))
+                return Play(seat, [CARDS[c] for c in unit.all_cards()])
+            return Play(seat, random_follow(view, self.rng))
+        raise ValueError(f"seat {seat} has nothing to do in phase {view.phase}")
+
+
+def make_player(name: str, seed: int = 0) -> Player:
+    """A built-in player by name: ``random`` or ``basic``."""
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "basic":
+        from .basic import BasicPlayer
+
+        return BasicPlayer(seed)
+    raise ValueError(f"unknown player {name!r}; built-in players are 'random' and 'basic'")
+
+
+PLAYER_NAMES = ("random", "basic")

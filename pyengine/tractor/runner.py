@@ -1,0 +1,73 @@
+"""Drive a match with four players: system steps, turns and deal-time declarations.
+
+>>> from tractor.match import Match
+>>> from tractor.players import RandomPlayer
+>>> m = Match(seed=7)
+>>> play_hand(m, [RandomPlayer(i) for i in range(4)])
+>>> m.phase in ("hand_over", "match_over")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import CHANCE, Action, Deal
+from .match import Match
+from .players import Player
+
+
+def poll_declarations(m: Match, players: Sequence[Player], first: int) -> list[Action]:
+    """Offer deal-time declarations, starting with seat ``first``, until nobody declares.
+
+    After a declaration every other seat is asked again (a chance to overturn).
+    """
+    applied: list[Action] = []
+    asked, seat = 0, first
+    while asked < 4:
+        if m.declaration_options(seat):
+            choice = players[seat].declare(m.observe(seat))
+            if choice is not None:
+                m.apply(choice)
+                applied.append(choice)
+                asked = 0
+        asked += 1
+        seat = (seat + 1) % 4
+    return applied
+
+
+def step(m: Match, players: Sequence[Player]) -> list[Action]:
+    """Apply the next action (and any deal-time declarations it prompts)."""
+    mover = m.to_move
+    if mover is None:
+        return []
+    if mover == CHANCE:
+        action = m.system_action()
+        assert action is not None
+        if m.phase == "deal" and m.rules.declare_window == "during_deal":
+            if isinstance(action, Deal):
+                receiver = (m.deal_start + m.dealt) % 4
+                m.apply(action)
+                return [action, *poll_declarations(m, players, receiver)]
+            late = poll_declarations(m, players, m.deal_start)
+            if late:
+                return late
+        m.apply(action)
+        return [action]
+    action = players[mover].act(m.observe(mover))
+    m.apply(action)
+    return [action]
+
+
+def play_hand(m: Match, players: Sequence[Player]) -> None:
+    """Play until the current hand is over (or the match)."""
+    while m.phase not in ("hand_over", "match_over"):
+        step(m, players)
+
+
+def play_match(m: Match, players: Sequence[Player], max_hands: int = 1000) -> None:
+    """Play the whole match (stops after ``max_hands`` hands as a safety net)."""
+    while not m.is_over and m.hand_no < max_hands:
+        play_hand(m, players)
+        if m.phase == "hand_over":
+            step(m, players)

@@ -1,0 +1,165 @@
+"""What one seat may know: the observation the UI and the computer players see.
+
+A view holds the seat's own hand, everything played in the open, the
+declarations, the kitty only for whoever holds (buried) it, and the friend only
+once revealed. ``to_dict`` gives plain JSON data for the browser.
+
+>>> from tractor.match import Match
+>>> from tractor.actions import Deal
+>>> m = Match(seed=5)
+>>> for _ in range(8): m.apply(Deal())
+>>> v = m.observe(1)
+>>> len(v.hand), v.hand_sizes, v.kitty
+(2, (2, 2, 2, 2), None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import declare
+from .cards import RANKS, SUITS, Card, cards_of, format_cards
+from .declare import Declaration
+from .follow import Lead
+from .rules import Rules
+from .trump import Trump, sorted_hand, trump_for
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+@dataclass(frozen=True)
+class View:
+    """One seat's observation of a match."""
+
+    seat: int
+    rules: Rules
+    phase: str
+    to_move: int | None
+    hand_no: int
+    levels: tuple[int, ...]
+    dealer: int | None
+    level: int
+    trump: Trump | None
+    hand: tuple[Card, ...]
+    counts: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    dealt: int
+    declaration: Declaration | None
+    declarations: tuple[Declaration, ...]
+    kitty: tuple[Card, ...] | None
+    friend_card: Card | None
+    friend: int | None
+    defenders: tuple[int, ...]
+    leader: int
+    trick: tuple[tuple[int, tuple[Card, ...]], ...]
+    lead: Lead | None
+    played: tuple[Card, ...]
+    captured: tuple[int, ...]
+    penalty: int
+    tricks_played: int
+    last_trick: dict[str, Any] | None
+    throw_failure: dict[str, Any] | None
+    hand_result: dict[str, Any] | None
+    winners: tuple[int, ...] | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    @property
+    def order(self) -> Trump:
+        """The trump order in force (no-trump order at the level during the deal)."""
+        return self.trump or trump_for(self.level, None, self.rules.twos_always_trump)
+
+    def declaration_options(self) -> list[list[Card]]:
+        """Declarations this seat may make now."""
+        window = self.phase == "deal" and self.rules.declare_window == "during_deal"
+        if not (window or (self.phase in ("declare", "theft") and self.my_turn)):
+            return []
+        return declare.options(self.seat, self.counts, self.level, self.rules.decks, self.declaration)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data for the browser table."""
+        decl = self.declaration
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand_no": self.hand_no,
+            "levels": [RANKS[lv] for lv in self.levels],
+            "dealer": self.dealer,
+            "level": RANKS[self.level],
+            "trump": None if self.trump is None else (
+                "NT" if self.trump.trump_suit is None else SUITS[self.trump.trump_suit]
+            ),
+            "hand": [str(c) for c in sorted_hand(list(self.hand), self.order)],
+            "hand_sizes": list(self.hand_sizes),
+            "dealt": self.dealt,
+            "deal_total": 4 * self.rules.hand_size,
+            "declaration": None if decl is None else {
+                "seat": decl.seat, "cards": format_cards(decl.cards()).split(),
+            },
+            "declaration_options": [format_cards(o) for o in self.declaration_options()],
+            "kitty": None if self.kitty is None else [str(c) for c in self.kitty],
+            "kitty_size": self.rules.kitty_size,
+            "friend_card": None if self.friend_card is None else str(self.friend_card),
+            "friend": self.friend,
+            "defenders": list(self.defenders),
+            "leader": self.leader,
+            "trick": [{"seat": s, "cards": [str(c) for c in cs]} for s, cs in self.trick],
+            "captured": list(self.captured),
+            "penalty": self.penalty,
+            "tricks_played": self.tricks_played,
+            "last_trick": self.last_trick,
+            "throw_failure": self.throw_failure,
+            "hand_result": self.hand_result,
+            "winners": None if self.winners is None else list(self.winners),
+        }
+
+
+def observe(m: Match, seat: int) -> View:
+    """The view of ``seat`` (0..3) of match ``m``."""
+    if not 0 <= seat <= 3:
+        raise ValueError(f"seat must be 0..3, not {seat}")
+    over = m.phase in ("hand_over", "match_over")
+    sees_kitty = over or (m.kitty_holder == seat and m.phase in ("bury", "theft", "call", "play"))
+    friend_known = m.friend_revealed or over
+    if m.rules.partners == "fixed" or friend_known:
+        defenders = tuple(m.defenders())
+    else:
+        defenders = () if m.dealer is None else (m.dealer,)
+    return View(
+        seat=seat,
+        rules=m.rules,
+        phase=m.phase,
+        to_move=m.to_move,
+        hand_no=m.hand_no,
+        levels=tuple(m.levels),
+        dealer=m.dealer,
+        level=m.level,
+        trump=m.trump,
+        hand=tuple(cards_of(m.hands[seat])),
+        counts=tuple(m.hands[seat]),
+        hand_sizes=tuple(sum(h) for h in m.hands),
+        dealt=m.dealt,
+        declaration=m.declaration,
+        declarations=tuple(m.declarations),
+        kitty=tuple(m.kitty) if sees_kitty else None,
+        friend_card=m.friend_card,
+        friend=m.friend if friend_known else None,
+        defenders=defenders,
+        leader=m.leader,
+        trick=tuple(m.trick),
+        lead=m.lead,
+        played=tuple(m.played),
+        captured=tuple(m.captured),
+        penalty=m.penalty,
+        tricks_played=m.tricks_played,
+        last_trick=m.last_trick,
+        throw_failure=m.throw_failure,
+        hand_result=m.hand_result,
+        winners=None if m.winners is None else tuple(m.winners),
+    )
