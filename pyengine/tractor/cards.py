@@ -144,7 +144,11 @@ def counts_of(cards: Iterable[int]) -> list[int]:
 
 def cards_of(counts: list[int]) -> list[Card]:
     """The cards of a counts list, in id order."""
-    return [CARDS[i] for i in range(CARD_KINDS) for _ in range(counts[i])]
+    out: list[Card] = []
+    for i, n in enumerate(counts):
+        if n:
+            out += (CARDS[i],) * n
+    return out
 
 
 def points_of(cards: Iterable[int]) -> int:

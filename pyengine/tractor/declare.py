@@ -90,8 +90,12 @@ def why_not(
 def options(seat: int, hand: Sequence[int], level: int, decks: int, current: Declaration | None) -> list[list[Card]]:
     """Every declaration ``seat`` could make now with ``hand`` (54-counts)."""
     out: list[list[Card]] = []
+    if current is not None and decks == 1:
+        return out
     candidates = [s * 13 + level for s in range(4)] + [SMALL_JOKER, BIG_JOKER]
     for card in candidates:
+        if hand[card] == 0 or (card >= SMALL_JOKER and hand[card] < 2):
+            continue
         for n in range(1, min(hand[card], decks) + 1):
             cards = [CARDS[card]] * n
             if why_not(seat, cards, hand, level, decks, current) is None:

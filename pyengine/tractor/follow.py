@@ -66,6 +66,11 @@ class Lead:
     def is_throw(self) -> bool:
         return len(self.units) > 1
 
+    @property
+    def has_structure(self) -> bool:
+        """Whether followers must match any shape (pairs or larger units)."""
+        return bool(self.titanics or self.triples or self.tractors or self.pairs)
+
 
 def analyse_lead(cards: list[Card] | list[int] | tuple[int, ...], trump: Trump) -> Lead:
     """Decompose a lead (all cards of one effective suit) into its demands."""
@@ -287,6 +292,8 @@ def check_follow(
             "follow_suit",
             f"you must follow suit: play {min(n, have)} {suit_name} (you play {in_suit})",
         )
+    if not lead.has_structure:
+        return None
     scorer = _Scorer(lead, trump)
     hand_best, _ = scorer.best(_suit_counts(hand, trump, lead.suit))
     play_best, _ = scorer.best({c: k for c, k in need.items() if trump.suit[c] == lead.suit})
@@ -302,6 +309,8 @@ def is_legal_follow(hand: list[int], lead: Lead, play: list[Card] | list[int], t
 
 def required_cards(hand: list[int], lead: Lead, trump: Trump) -> list[int]:
     """Led-suit cards that form a best-matching structure (part of some legal follow)."""
+    if not lead.has_structure:
+        return []
     _, used = _Scorer(lead, trump).best(_suit_counts(hand, trump, lead.suit), want_cards=True)
     return used
 

@@ -41,11 +41,12 @@ def hand_units(view: View) -> list[Unit]:
     for suit in range(5):
         cnt = {c: counts[c] for c in order.by_suit[suit] if counts[c]}
         for width in (1, 2, 3):
-            for c in cnt:
-                if cnt[c] >= width:
-                    out.append(Unit(width, 1, (c,)))
+            singles = [Unit(width, 1, (c,)) for c in cnt if cnt[c] >= width]
+            out += singles
             if width == 1:
                 continue
+            if len(singles) < 2:
+                break
             for run in runs(cnt, order, suit, width):
                 for length in range(2, len(run) + 1):
                     for start in range(len(run) - length + 1):

@@ -17,20 +17,24 @@ from .match import Match
 from .players import Player
 
 
-def poll_declarations(m: Match, players: Sequence[Player], first: int) -> list[Action]:
+def poll_declarations(
+    m: Match, players: Sequence[Player], first: int, rounds: int = 4
+) -> list[Action]:
     """Offer deal-time declarations, starting with seat ``first``, until nobody declares.
 
-    After a declaration every other seat is asked again (a chance to overturn).
+    ``rounds`` seats are asked in turn (1 after a dealt card: only its receiver
+    has a new choice); after a declaration every seat is asked again in turn (a
+    chance to overturn).
     """
     applied: list[Action] = []
-    asked, seat = 0, first
-    while asked < 4:
+    asked, seat, limit = 0, first, rounds
+    while asked < limit:
         if m.declaration_options(seat):
             choice = players[seat].declare(m.observe(seat))
             if choice is not None:
                 m.apply(choice)
                 applied.append(choice)
-                asked = 0
+                asked, limit = 0, 4
         asked += 1
         seat = (seat + 1) % 4
     return applied
@@ -48,7 +52,7 @@ def step(m: Match, players: Sequence[Player]) -> list[Action]:
             if isinstance(action, Deal):
                 receiver = (m.deal_start + m.dealt) % 4
                 m.apply(action)
-                return [action, *poll_declarations(m, players, receiver)]
+                return [action, *poll_declarations(m, players, receiver, rounds=1)]
             late = poll_declarations(m, players, m.deal_start)
             if late:
                 return late
