@@ -80,9 +80,7 @@ class Card(int):
             key = "10" + key[1:]
         found = _BY_TEXT.get(key)
         if found is None:
-            raise CardError(
-                f"not a card: {text!r} (write rank then suit, e.g. AS, 10H, SJ, BJ)"
-            )
+            raise CardError(f"not a card: {text!r} (write rank then suit, e.g. AS, 10H, SJ, BJ)")
         return found
 
     @classmethod

@@ -14,8 +14,10 @@ suit, as in most online rooms.)*
 >>> from tractor.cards import parse_cards
 >>> strength(parse_cards("5H 5H"), level=3, decks=2)
 2
->>> strength(parse_cards("BJ BJ"), level=3, decks=2), strength(parse_cards("5H 5S"), level=3, decks=2)
-(4, None)
+>>> strength(parse_cards("BJ BJ"), level=3, decks=2)
+4
+>>> strength(parse_cards("5H 5S"), level=3, decks=2) is None
+True
 """
 
 from __future__ import annotations
@@ -31,14 +33,14 @@ class Declaration(NamedTuple):
 
     seat: int
     card: int
-    count: int
+    copies: int
 
     @property
     def suit(self) -> int | None:
         return None if self.card >= SMALL_JOKER else self.card // 13
 
     def cards(self) -> list[Card]:
-        return [CARDS[self.card]] * self.count
+        return [CARDS[self.card]] * self.copies
 
 
 def strength(cards: Sequence[int], level: int, decks: int) -> int | None:
@@ -61,7 +63,11 @@ def strength(cards: Sequence[int], level: int, decks: int) -> int | None:
 
 
 def why_not(
-    seat: int, cards: Sequence[int], hand: Sequence[int], level: int, decks: int,
+    seat: int,
+    cards: Sequence[int],
+    hand: Sequence[int],
+    level: int,
+    decks: int,
     current: Declaration | None,
 ) -> tuple[str, str] | None:
     """Why ``seat`` may not declare ``cards`` now, as (rule, message); None if it may."""
@@ -83,11 +89,16 @@ def why_not(
     if current.seat == seat and cards[0] != current.card:
         return ("declare_own_suit", "you may only strengthen your own declaration in the same suit")
     if s <= cur:
-        return ("declare_weaker", "a declaration must be stronger than the current one to overturn it")
+        return (
+            "declare_weaker",
+            "a declaration must be stronger than the current one to overturn it",
+        )
     return None
 
 
-def options(seat: int, hand: Sequence[int], level: int, decks: int, current: Declaration | None) -> list[list[Card]]:
+def options(
+    seat: int, hand: Sequence[int], level: int, decks: int, current: Declaration | None
+) -> list[list[Card]]:
     """Every declaration ``seat`` could make now with ``hand`` (54-counts)."""
     out: list[list[Card]] = []
     if current is not None and decks == 1:

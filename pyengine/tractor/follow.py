@@ -33,11 +33,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import CARDS, Card
+from .cards import CARDS
 from .trump import Trump
 from .units import Counts, Unit, decompose, runs
 
@@ -72,7 +72,7 @@ class Lead:
         return bool(self.titanics or self.triples or self.tractors or self.pairs)
 
 
-def analyse_lead(cards: list[Card] | list[int] | tuple[int, ...], trump: Trump) -> Lead:
+def analyse_lead(cards: Sequence[int], trump: Trump) -> Lead:
     """Decompose a lead (all cards of one effective suit) into its demands."""
     if not cards:
         raise LeadError("a lead needs at least one card")
@@ -217,7 +217,9 @@ class _Scorer:
         chosen = sorted(pair_ids, key=self.trump.order.__getitem__)[:p]
         return (p,), [_use(cnt, chosen, 2)]
 
-    def best(self, cnt: Counts, want_cards: bool = False) -> tuple[list[tuple[str, tuple[int, ...]]], list[int]]:
+    def best(
+        self, cnt: Counts, want_cards: bool = False
+    ) -> tuple[list[tuple[str, tuple[int, ...]]], list[int]]:
         """The best score (labelled parts) for a card set, and cards achieving it."""
         return self._rec(0, cnt, want_cards)
 
@@ -240,7 +242,7 @@ class _Scorer:
         return [(label, part)] + best_rest, best_used
 
 
-def _suit_counts(hand: list[int], trump: Trump, suit: int) -> Counts:
+def _suit_counts(hand: Sequence[int], trump: Trump, suit: int) -> Counts:
     return {c: hand[c] for c in trump.by_suit[suit] if hand[c]}
 
 
@@ -268,7 +270,7 @@ def _explain(label: str, part: tuple[int, ...], hand_part: tuple[int, ...]) -> t
 
 
 def check_follow(
-    hand: list[int], lead: Lead, play: list[Card] | list[int], trump: Trump
+    hand: Sequence[int], lead: Lead, play: Sequence[int], trump: Trump
 ) -> tuple[str, str] | None:
     """Why ``play`` (from ``hand`` counts) is not a legal follow, or None if it is.
 
@@ -303,11 +305,11 @@ def check_follow(
     return None
 
 
-def is_legal_follow(hand: list[int], lead: Lead, play: list[Card] | list[int], trump: Trump) -> bool:
+def is_legal_follow(hand: Sequence[int], lead: Lead, play: Sequence[int], trump: Trump) -> bool:
     return check_follow(hand, lead, play, trump) is None
 
 
-def required_cards(hand: list[int], lead: Lead, trump: Trump) -> list[int]:
+def required_cards(hand: Sequence[int], lead: Lead, trump: Trump) -> list[int]:
     """Led-suit cards that form a best-matching structure (part of some legal follow)."""
     if not lead.has_structure:
         return []
@@ -315,7 +317,7 @@ def required_cards(hand: list[int], lead: Lead, trump: Trump) -> list[int]:
     return used
 
 
-def legal_follows(hand: list[int], lead: Lead, trump: Trump) -> Iterator[tuple[int, ...]]:
+def legal_follows(hand: Sequence[int], lead: Lead, trump: Trump) -> Iterator[tuple[int, ...]]:
     """Every legal follow (as sorted card-id tuples, each multiset once).
 
     The number can be large for a void hand; iterate lazily.

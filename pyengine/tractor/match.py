@@ -162,7 +162,9 @@ class Match:
         """Declarations ``seat`` may make right now (empty when none)."""
         if not self._may_declare_now(seat):
             return []
-        return declare.options(seat, self.hands[seat], self.level, self.rules.decks, self.declaration)
+        return declare.options(
+            seat, self.hands[seat], self.level, self.rules.decks, self.declaration
+        )
 
     def _may_declare_now(self, seat: int) -> bool:
         if self.phase == "deal":
@@ -238,7 +240,9 @@ class Match:
             self._check_declare(action)
         elif isinstance(action, Pass):
             if self.phase not in ("declare", "theft"):
-                raise IllegalAction("wrong_phase", f"there is nothing to pass now (phase: {self.phase})")
+                raise IllegalAction(
+                    "wrong_phase", f"there is nothing to pass now (phase: {self.phase})"
+                )
             self._check_turn(action.seat)
         elif isinstance(action, Bury):
             self._check_bury(action)
@@ -253,18 +257,26 @@ class Match:
 
     def _check_turn(self, seat: int) -> None:
         if seat != self.to_move:
-            raise IllegalAction("not_your_turn", f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+            raise IllegalAction(
+                "not_your_turn", f"it is seat {self.to_move}'s turn, not seat {seat}'s"
+            )
 
     def _check_declare(self, action: Declare) -> None:
         if self.phase == "deal":
             if self.rules.declare_window != "during_deal":
-                raise IllegalAction("wrong_phase", "declarations are made after the deal in this game")
+                raise IllegalAction(
+                    "wrong_phase", "declarations are made after the deal in this game"
+                )
         elif self.phase in ("declare", "theft"):
             self._check_turn(action.seat)
         else:
             raise IllegalAction("wrong_phase", f"you cannot declare now (phase: {self.phase})")
         problem = declare.why_not(
-            action.seat, action.cards, self.hands[action.seat], self.level, self.rules.decks,
+            action.seat,
+            action.cards,
+            self.hands[action.seat],
+            self.level,
+            self.rules.decks,
             self.declaration,
         )
         if problem is not None:
@@ -276,18 +288,21 @@ class Match:
         self._check_turn(action.seat)
         n = self.rules.kitty_size
         if len(action.cards) != n:
-            raise IllegalAction("bury_count", f"you must bury exactly {n} cards, not {len(action.cards)}")
+            raise IllegalAction(
+                "bury_count", f"you must bury exactly {n} cards, not {len(action.cards)}"
+            )
         self._check_held(action.seat, action.cards)
 
     def _check_held(self, seat: int, cards: tuple[Card, ...]) -> None:
         need: dict[int, int] = {}
-        for c in cards:
-            need[c] = need.get(c, 0) + 1
+        for card in cards:
+            need[card] = need.get(card, 0) + 1
         for c, k in need.items():
             if self.hands[seat][c] < k:
                 held = self.hands[seat][c]
                 raise IllegalAction(
-                    "not_in_hand", f"{CARDS[c]} is not in your hand" + (f" {k} times" if held else "")
+                    "not_in_hand",
+                    f"{CARDS[c]} is not in your hand" + (f" {k} times" if held else ""),
                 )
 
     def _check_play(self, action: Play) -> None:
@@ -445,7 +460,9 @@ class Match:
         if len(self.trick) == 4:
             self._finish_trick()
 
-    def _record_failure(self, seat: int, attempted: tuple[Card, ...], failure: ThrowFailure) -> None:
+    def _record_failure(
+        self, seat: int, attempted: tuple[Card, ...], failure: ThrowFailure
+    ) -> None:
         self.throw_failure = {
             "seat": seat,
             "attempted": [str(c) for c in attempted],
@@ -549,4 +566,3 @@ class Match:
         return isinstance(other, Match) and state_dict(self) == state_dict(other)
 
     __hash__ = None  # type: ignore[assignment]
-

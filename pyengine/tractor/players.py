@@ -117,7 +117,8 @@ def make_player(name: str, seed: int = 0) -> Player:
     if name == "basic":
         from .basic import BasicPlayer
 
-        return BasicPlayer(seed)
+        player: Player = BasicPlayer(seed)
+        return player
     raise ValueError(f"unknown player {name!r}; built-in players are 'random' and 'basic'")
 
 

@@ -27,7 +27,9 @@ __all__ = ["analyse_lead", "winner", "power", "ThrowFailure", "check_throw", "ki
 def _cover_top(cnt: Counts, demands: Sequence[Unit], i: int, trump: Trump, suit: int) -> int:
     """Highest order the first demand's top can take in an exact cover, or -1."""
     if i == len(demands) or demands[i].width == 1:
-        return trump.order[max(cnt, key=lambda c: trump.order[c] if cnt[c] else -1)] if i == 0 else 0
+        return (
+            trump.order[max(cnt, key=lambda c: trump.order[c] if cnt[c] else -1)] if i == 0 else 0
+        )
     unit = demands[i]
     best = -1
     for run in runs(cnt, trump, suit, unit.width):
@@ -43,7 +45,9 @@ def _cover_top(cnt: Counts, demands: Sequence[Unit], i: int, trump: Trump, suit:
     return best
 
 
-def power(lead: Lead, play: Sequence[int], trump: Trump, is_lead: bool = False) -> tuple[int, int] | None:
+def power(
+    lead: Lead, play: Sequence[int], trump: Trump, is_lead: bool = False
+) -> tuple[int, int] | None:
     """How strongly a play contests the trick: (trumping, top order), or None.
 
     A follower's play competes only if it has the lead's shape (it can be split
@@ -98,7 +102,9 @@ def _beating_unit(unit: Unit, cnt: Counts, trump: Trump, suit: int) -> list[int]
     return None
 
 
-def check_throw(lead: Lead, others: Sequence[tuple[int, list[int]]], trump: Trump) -> ThrowFailure | None:
+def check_throw(
+    lead: Lead, others: Sequence[tuple[int, list[int]]], trump: Trump
+) -> ThrowFailure | None:
     """Whether a multi-unit lead stands against the other hands.
 
     ``others`` lists (seat, 54-counts hand) in playing order after the leader.
@@ -137,12 +143,12 @@ def kitty_multiplier(play: Sequence[int], trump: Trump) -> int:
     units = decompose([Card(c) for c in play], trump)
     titanic = max((u.length for u in units if u.width == 3 and u.length > 1), default=0)
     if titanic:
-        return 2 * 3**titanic
+        return int(2 * 3**titanic)
     if any(u.width == 3 for u in units):
         return 6
     tractor = max((u.length for u in units if u.width == 2 and u.length > 1), default=0)
     if tractor:
-        return 2 * 2**tractor
+        return int(2 * 2**tractor)
     if any(u.width == 2 for u in units):
         return 4
     return 2

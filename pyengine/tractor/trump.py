@@ -12,8 +12,10 @@ their orders are the same.
 ('trump', 'S')
 >>> t.adjacent(Card.parse("4S"), Card.parse("6S"))
 True
->>> t.adjacent(Card.parse("5S"), Card.parse("5H")), t.order[Card.parse("5S")] == t.order[Card.parse("5C")]
-(True, True)
+>>> t.adjacent(Card.parse("5S"), Card.parse("5H"))
+True
+>>> t.order[Card.parse("5S")] == t.order[Card.parse("5C")]
+True
 """
 
 from __future__ import annotations
@@ -125,10 +127,10 @@ class Trump:
         return f"{RANKS[self.level]}/{suit}"
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Trump)
-            and (self.level, self.trump_suit, self.twos)
-            == (other.level, other.trump_suit, other.twos)
+        return isinstance(other, Trump) and (self.level, self.trump_suit, self.twos) == (
+            other.level,
+            other.trump_suit,
+            other.twos,
         )
 
     def __hash__(self) -> int:

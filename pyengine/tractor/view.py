@@ -78,7 +78,9 @@ class View:
         window = self.phase == "deal" and self.rules.declare_window == "during_deal"
         if not (window or (self.phase in ("declare", "theft") and self.my_turn)):
             return []
-        return declare.options(self.seat, self.counts, self.level, self.rules.decks, self.declaration)
+        return declare.options(
+            self.seat, self.counts, self.level, self.rules.decks, self.declaration
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data for the browser table."""
@@ -92,15 +94,18 @@ class View:
             "levels": [RANKS[lv] for lv in self.levels],
             "dealer": self.dealer,
             "level": RANKS[self.level],
-            "trump": None if self.trump is None else (
-                "NT" if self.trump.trump_suit is None else SUITS[self.trump.trump_suit]
-            ),
+            "trump": None
+            if self.trump is None
+            else ("NT" if self.trump.trump_suit is None else SUITS[self.trump.trump_suit]),
             "hand": [str(c) for c in sorted_hand(list(self.hand), self.order)],
             "hand_sizes": list(self.hand_sizes),
             "dealt": self.dealt,
             "deal_total": 4 * self.rules.hand_size,
-            "declaration": None if decl is None else {
-                "seat": decl.seat, "cards": format_cards(decl.cards()).split(),
+            "declaration": None
+            if decl is None
+            else {
+                "seat": decl.seat,
+                "cards": format_cards(decl.cards()).split(),
             },
             "declaration_options": [format_cards(o) for o in self.declaration_options()],
             "kitty": None if self.kitty is None else [str(c) for c in self.kitty],
