@@ -447,6 +447,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
 
+    def handle(self) -> None:
+        """Handle requests, ignoring browsers that cancel a download midway."""
+        try:
+            super().handle()
+        except ConnectionError as error:  # BrokenPipeError, ConnectionResetError, ...
+            self.log_message("client went away: %s (%s)", self.requestline, error)
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -456,11 +463,19 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class QuietSiteHandler(SiteHandler):
+    """:class:`SiteHandler` that logs nothing (for tests and benchmarks)."""
+
+    quiet = True
+
+
 def make_server(
-    directory: Path = DIST, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False
+    directory: Path = DIST,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    handler: type[SiteHandler] = SiteHandler,
 ) -> ThreadingHTTPServer:
     """A threaded HTTP server for ``directory`` (port 0 picks a free port)."""
-    handler = type("Handler", (SiteHandler,), {"quiet": quiet})
     return ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
 
 

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Time cold loads of the bare PyScript page and the game page in headless Chromium.
+
+Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
+
+    .venv/bin/python scripts/measure_load.py [--runs N]
+
+Every run uses a fresh browser context (empty HTTP cache).  Prints seconds from
+navigation start until Python has written its result into the page.  Not a test:
+numbers depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from types import ModuleType
+
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: page path -> (data-testid, text meaning "Python has run")
+PAGES = {
+    "bench/bare.html": ("bare", "ran"),
+    "index.html": ("status", "Ready"),
+    "index.html#worker": ("worker", "Ready"),
+}
+
+
+def load_build() -> ModuleType:
+    """Import build.py by path."""
+    spec = importlib.util.spec_from_file_location("tractor_site_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def time_page(browser: Browser, url: str, testid: str, text: str) -> float:
+    """Seconds from navigation to the element with ``testid`` containing ``text``."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        start = time.perf_counter()
+        page.goto(url)
+        selector = f'[data-testid="{testid}"]'
+        page.wait_for_function(
+            "([selector, text]) => document.querySelector(selector)?.textContent.includes(text)",
+            arg=[selector, text],
+            timeout=120_000,
+        )
+        return time.perf_counter() - start
+    finally:
+        context.close()
+
+
+def main() -> int:
+    """Serve dist/, time each page ``--runs`` times, print a table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    build = load_build()
+    server = build.make_server(build.DIST, port=0, handler=build.QuietSiteHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    executable = os.environ.get("TRACTOR_CHROMIUM") or (
+        "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
+    )
+    timings: dict[str, list[float]] = {name: [] for name in PAGES}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+        for _ in range(args.runs):
+            for name, (testid, text) in PAGES.items():
+                url = base + name.split("#")[0]
+                timings[name].append(time_page(browser, url, testid, text))
+        browser.close()
+    server.shutdown()
+    for name, values in timings.items():
+        runs = " ".join(f"{value:.2f}" for value in values)
+        print(f"{name:20s} median {statistics.median(values):.2f}s  runs: {runs}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

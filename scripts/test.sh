@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The project's single test command, for a fresh machine or a developer's:
+#   1. create .venv and install the package with its `test` extra (again only when
+#      pyproject.toml changed since the last install);
+#   2. make sure a Chromium exists for the browser tests: /usr/bin/chromium or
+#      $TRACTOR_CHROMIUM if set; else Debian's package when root, else Playwright's;
+#   3. run ruff, mypy --strict and pytest (the whole tests/ folder; the web tests
+#      build dist/ with build.py, which needs Node.js + npm).
+# Extra arguments go to pytest, e.g. `scripts/test.sh -m "not web"`.
+# Exits non-zero when any step fails (all checks run even if an early one fails).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+VENV=.venv
+PY="$VENV/bin/python"
+export DEBIAN_FRONTEND=noninteractive
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+say() { printf '\n==> %s\n' "$*"; }
+die() { printf 'scripts/test.sh: %s\n' "$*" >&2; exit 1; }
+is_root() { [ "$(id -u)" = 0 ]; }
+
+setup_venv() {
+    if [ ! -x "$PY" ]; then
+        say "creating $VENV"
+        python3 -m venv "$VENV" || die "python3 -m venv failed"
+    fi
+    local stamp="$VENV/.tractor-install-stamp" want
+    want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+        return
+    fi
+    say "pip install -e '.[test]'"
+    "$PY" -m pip install -q -e '.[test]' || die "pip install failed"
+    echo "$want" >"$stamp"
+}
+
+setup_node() {
+    command -v npm >/dev/null && return
+    if is_root && command -v apt-get >/dev/null; then
+        say "installing Node.js and npm (apt-get)"
+        apt-get update -q && apt-get install -y -q nodejs npm || die "apt-get install npm failed"
+    else
+        die "build.py needs Node.js and npm on PATH; please install them"
+    fi
+}
+
+setup_chromium() {
+    if [ -n "${TRACTOR_CHROMIUM:-}" ] || [ -x /usr/bin/chromium ]; then
+        return
+    fi
+    if is_root && command -v apt-get >/dev/null; then
+        say "installing Chromium (apt-get)"
+        apt-get update -q && apt-get install -y -q chromium || die "apt-get install chromium failed"
+    else
+        say "installing Playwright's Chromium"
+        "$PY" -m playwright install chromium || die "playwright install chromium failed"
+    fi
+}
+
+run_checks() {
+    local failed=0
+    say "ruff check"
+    "$VENV/bin/ruff" check pyengine build.py tests scripts web || failed=1
+    say "mypy --strict pyengine"
+    "$VENV/bin/mypy" --strict pyengine || failed=1
+    say "mypy --strict build.py"
+    "$VENV/bin/mypy" --strict build.py scripts/measure_load.py || failed=1
+    say "pytest"
+    "$VENV/bin/pytest" "$@"
+    local code=$?
+    case "$code" in
+        0) ;;
+        5) echo "pytest collected no tests: treated as a failure" >&2; failed=1 ;;
+        *) failed=1 ;;
+    esac
+    return "$failed"
+}
+
+setup_venv
+setup_node
+setup_chromium
+if run_checks "$@"; then
+    say "all checks passed"
+else
+    say "FAILED"
+    exit 1
+fi

@@ -1,0 +1,129 @@
+"""Fixtures for the browser tests of the static site (dist/).
+
+* builds dist/ once per session with build.py (skip with ``TRACTOR_SKIP_BUILD=1``);
+* serves dist/ on a free 127.0.0.1 port in a background thread (``site_url``);
+* launches Chromium from /usr/bin/chromium (or ``$TRACTOR_CHROMIUM``) when present,
+  else Playwright's own browser (``python -m playwright install chromium``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def load_build_module() -> ModuleType:
+    """Import the top-level build.py (by path: PyPI's ``build`` package has the same name)."""
+    name = "tractor_site_build"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look the module up while it executes
+    spec.loader.exec_module(module)
+    return module
+
+
+def chromium_executable() -> str | None:
+    """The Chromium to use: $TRACTOR_CHROMIUM, else /usr/bin/chromium, else None (Playwright's)."""
+    configured = os.environ.get("TRACTOR_CHROMIUM")
+    if configured:
+        found = shutil.which(configured)
+        if found is None:
+            raise pytest.UsageError(f"TRACTOR_CHROMIUM={configured!r} is not an executable")
+        return found
+    return SYSTEM_CHROMIUM if os.access(SYSTEM_CHROMIUM, os.X_OK) else None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``web`` marker (browser/site tests: ``-m 'not web'`` skips them)."""
+    config.addinivalue_line("markers", "web: builds dist/ and tests the site in Chromium")
+    # pytest-base-url (pulled in by pytest-playwright) defines a fixture pytest 9 warns about.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:Session-scoped fixtures defined as instance methods"
+        ":pytest.PytestDeprecationWarning",
+    )
+
+
+@pytest.fixture(scope="session")
+def site_build() -> ModuleType:
+    """The build.py module, after building dist/ (unless TRACTOR_SKIP_BUILD=1)."""
+    build = load_build_module()
+    if os.environ.get("TRACTOR_SKIP_BUILD") == "1":
+        if not (build.DIST / "index.html").is_file():
+            pytest.fail("TRACTOR_SKIP_BUILD=1 but dist/ is not built: run python3 build.py")
+    else:
+        try:
+            build.build()
+        except build.BuildError as error:
+            pytest.fail(f"build.py failed: {error}")
+    return build
+
+
+@pytest.fixture(scope="session")
+def dist_dir(site_build: ModuleType) -> Path:
+    """The built site folder."""
+    directory: Path = site_build.DIST
+    return directory
+
+
+@pytest.fixture(scope="session")
+def served_paths() -> list[str]:
+    """Every path the test server was asked for, in order (shared by the whole session)."""
+    return []
+
+
+@pytest.fixture(scope="session")
+def site_url(site_build: ModuleType, served_paths: list[str]) -> Iterator[str]:
+    """Base URL (ending in '/') of dist/ served on a free 127.0.0.1 port."""
+
+    class RecordingHandler(site_build.QuietSiteHandler):  # type: ignore[name-defined,misc]
+        def do_GET(self) -> None:
+            served_paths.append(self.path)
+            super().do_GET()
+
+    server = site_build.make_server(site_build.DIST, port=0, handler=RecordingHandler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], browser_name: str | None
+) -> dict[str, Any]:
+    """Use the system Chromium when there is one; always pass the offline-friendly flags."""
+    args = dict(browser_type_launch_args)
+    if browser_name in (None, "chromium"):
+        executable = chromium_executable()
+        if executable:
+            args["executable_path"] = executable
+        args["args"] = [*args.get("args", []), *CHROMIUM_FLAGS]
+    return args

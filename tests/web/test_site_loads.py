@@ -1,0 +1,103 @@
+"""The built site loads in Chromium from dist/ alone, runs Python and the engine worker."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+
+pytestmark = pytest.mark.web
+
+#: Pyodide's first start in CI (2 cores) can take a while; never a timing assertion.
+LOAD_TIMEOUT_MS = 120_000
+
+
+def same_origin(url: str, site_url: str) -> bool:
+    """True for URLs served by the test server (blob: URLs it created included)."""
+    return url.removeprefix("blob:").startswith(site_url) or url.startswith("data:")
+
+
+def record_requests(page: Page) -> list[str]:
+    """Collect the URL of every request of the page's context (workers included)."""
+    urls: list[str] = []
+    on_request: Callable[[Request], None] = lambda request: urls.append(request.url)  # noqa: E731
+    page.context.on("request", on_request)
+    return urls
+
+
+def record_page_errors(page: Page) -> list[str]:
+    """Collect uncaught JavaScript errors."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def test_config_points_inside_dist(dist_dir: Path) -> None:
+    config = json.loads((dist_dir / "pyscript.json").read_text())
+    interpreter = config["interpreter"]
+    assert interpreter.startswith("./pyodide/") and interpreter.endswith("/pyodide.mjs")
+    assert (dist_dir / interpreter).is_file()
+    wheels = [source for source, target in config["files"].items() if target == "./*"]
+    assert len(wheels) == 1 and wheels[0].endswith("-py3-none-any.whl")
+    assert "?" not in wheels[0]
+    with zipfile.ZipFile(dist_dir / wheels[0]) as wheel:
+        assert any(name.startswith("tractor/") for name in wheel.namelist())
+    for source in config["files"]:
+        assert (dist_dir / source).is_file(), source
+
+
+@pytest.mark.parametrize(
+    ("suffix", "mime"),
+    [
+        ("pyodide.mjs", "text/javascript"),
+        ("pyodide.asm.wasm", "application/wasm"),
+        ("pyodide-lock.json", "application/json"),
+    ],
+)
+def test_server_mime_types(site_url: str, dist_dir: Path, suffix: str, mime: str) -> None:
+    config = json.loads((dist_dir / "pyscript.json").read_text())
+    folder = config["interpreter"].removeprefix("./").rsplit("/", 1)[0]
+    request = urllib.request.Request(f"{site_url}{folder}/{suffix}", method="HEAD")
+    with urllib.request.urlopen(request) as response:
+        assert response.headers.get_content_type() == mime
+
+
+def test_page_runs_python_and_worker_offline(
+    page: Page, site_url: str, served_paths: list[str]
+) -> None:
+    urls = record_requests(page)
+    page.on("request", lambda request: urls.append(request.url))
+    errors = record_page_errors(page)
+
+    page.goto(site_url)
+
+    status = page.get_by_test_id("status")
+    expect(status).to_contain_text("Ready: Python 3.", timeout=LOAD_TIMEOUT_MS)
+    expect(status).to_contain_text("tractor")
+    worker = page.get_by_test_id("worker")
+    expect(worker).to_contain_text("Ready: Python 3.", timeout=LOAD_TIMEOUT_MS)
+    expect(worker).to_contain_text("tractor")
+    expect(worker).to_contain_text("(worker)")
+
+    assert urls, "no request was recorded"
+    foreign = [url for url in urls if not same_origin(url, site_url)]
+    assert foreign == [], f"requests to other origins: {foreign}"
+    assert errors == []
+    # Both interpreters (page and worker) fetched the engine wheel from our server.
+    assert sum(path.endswith("-py3-none-any.whl") for path in served_paths) >= 2
+
+
+def test_bare_benchmark_page_runs_python(page: Page, site_url: str) -> None:
+    urls = record_requests(page)
+    errors = record_page_errors(page)
+
+    page.goto(f"{site_url}bench/bare.html")
+
+    expect(page.get_by_test_id("bare")).to_contain_text("ran", timeout=LOAD_TIMEOUT_MS)
+    assert [url for url in urls if not same_origin(url, site_url)] == []
+    assert errors == []
