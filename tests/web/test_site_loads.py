@@ -23,7 +23,7 @@ def same_origin(url: str, site_url: str) -> bool:
 
 
 def record_requests(page: Page) -> list[str]:
-    """Collect the URL of every request of the page's context (workers included)."""
+    """Collect the URL of every request of the page and its workers (context-wide events)."""
     urls: list[str] = []
     on_request: Callable[[Request], None] = lambda request: urls.append(request.url)  # noqa: E731
     page.context.on("request", on_request)
@@ -71,7 +71,6 @@ def test_page_runs_python_and_worker_offline(
     page: Page, site_url: str, served_paths: list[str]
 ) -> None:
     urls = record_requests(page)
-    page.on("request", lambda request: urls.append(request.url))
     errors = record_page_errors(page)
 
     page.goto(site_url)
