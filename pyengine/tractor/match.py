@@ -84,6 +84,7 @@ class Match:
         self.passes = 0
         self.trump: Trump | None = None
         self.kitty: list[Card] = []
+        self.kitty_taken: list[Card] = []
         self.kitty_holder: int | None = None
         self.friend_card: Card | None = None
         self.friend: int | None = None
@@ -401,6 +402,7 @@ class Match:
     def _take_kitty(self, seat: int) -> None:
         for c in self.kitty:
             self.hands[seat][c] += 1
+        self.kitty_taken = self.kitty
         self.kitty = []
         self.kitty_holder = seat
         self.phase = "bury"

@@ -61,6 +61,7 @@ def state_dict(m: Match) -> dict[str, Any]:
         "trump_suit": None if m.trump is None else m.trump.trump_suit,
         "has_trump": m.trump is not None,
         "kitty": _text(m.kitty),
+        "kitty_taken": _text(m.kitty_taken),
         "kitty_holder": m.kitty_holder,
         "friend_card": None if m.friend_card is None else str(m.friend_card),
         "friend": m.friend,
@@ -126,6 +127,7 @@ def _restore(s: dict[str, Any]) -> Match:
         trump_for(m.level, s["trump_suit"], m.rules.twos_always_trump) if s["has_trump"] else None
     )
     m.kitty = parse_cards(s["kitty"])
+    m.kitty_taken = parse_cards(s["kitty_taken"])
     m.kitty_holder = s["kitty_holder"]
     m.friend_card = CARDS[0].parse(s["friend_card"]) if s["friend_card"] else None
     m.friend = s["friend"]

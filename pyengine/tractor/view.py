@@ -49,6 +49,8 @@ class View:
     declaration: Declaration | None
     declarations: tuple[Declaration, ...]
     kitty: tuple[Card, ...] | None
+    kitty_taken: tuple[Card, ...] | None
+    """The cards just taken from the kitty, for their holder while burying."""
     friend_card: Card | None
     friend: int | None
     defenders: tuple[int, ...]
@@ -109,6 +111,7 @@ class View:
             },
             "declaration_options": [format_cards(o) for o in self.declaration_options()],
             "kitty": None if self.kitty is None else [str(c) for c in self.kitty],
+            "kitty_taken": None if self.kitty_taken is None else [str(c) for c in self.kitty_taken],
             "kitty_size": self.rules.kitty_size,
             "friend_card": None if self.friend_card is None else str(self.friend_card),
             "friend": self.friend,
@@ -153,6 +156,7 @@ def observe(m: Match, seat: int) -> View:
         declaration=m.declaration,
         declarations=tuple(m.declarations),
         kitty=tuple(m.kitty) if sees_kitty else None,
+        kitty_taken=tuple(m.kitty_taken) if m.kitty_holder == seat and m.phase == "bury" else None,
         friend_card=m.friend_card,
         friend=m.friend if friend_known else None,
         defenders=defenders,
