@@ -1,0 +1,96 @@
+"""Command line: ``python -m tractor simulate …`` and ``python -m tractor bench …``.
+
+``simulate`` plays hands between computer players under any rule options and
+checks the engine's invariants after every hand (exit code 1 if one broke);
+``bench`` reports hands per second of random players with the default rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from .players import PLAYER_NAMES
+from .rules import CHOICES, PRESETS, Rules
+from .simulate import bench, simulate
+
+FLAGS = ("twos_always_trump", "kitty_theft", "throw_penalty")
+"""On/off rule options: ``--twos-always-trump`` turns one on, ``--no-…`` off."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tractor", description="Tractor rules engine: simulations and benchmarks"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("simulate", help="play hands between computer players, check invariants")
+    sim.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first match (default 0)")
+    sim.add_argument("--preset", choices=sorted(PRESETS), help="start from a named rule preset")
+    for name, values in CHOICES.items():
+        option = "--" + name.replace("_", "-")
+        if name in FLAGS:
+            sim.add_argument(option, dest=name, action="store_true", default=None,
+                             help=f"turn {name} on")
+            sim.add_argument("--no-" + name.replace("_", "-"), dest=name,
+                             action="store_false", help=f"turn {name} off")
+        else:
+            kind = int if isinstance(values[0], int) else str
+            sim.add_argument(option, dest=name, type=kind, choices=values, default=None)
+    sim.add_argument("--players", default="random,random,random,random",
+                     help="comma-separated player per seat 0..3 (random or basic)")
+    for seat in range(4):
+        sim.add_argument(f"--seat{seat}", choices=PLAYER_NAMES, help=f"player of seat {seat}")
+    sim.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    b = sub.add_parser("bench", help="hands per second: random players, 2 decks, one process")
+    b.add_argument("--hands", type=int, default=200, help="timed hands (default 200)")
+    b.add_argument("--seed", type=int, default=0)
+    return parser
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The preset (or defaults) with every option given on the command line applied."""
+    base = Rules.preset(args.preset) if args.preset else Rules()
+    changes: dict[str, Any] = {
+        name: getattr(args, name) for name in CHOICES if getattr(args, name) is not None
+    }
+    return replace(base, **changes)
+
+
+def players_from_args(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list[str]:
+    names = [n.strip() for n in args.players.split(",")]
+    if len(names) == 1:
+        names *= 4
+    if len(names) != 4 or any(n not in PLAYER_NAMES for n in names):
+        parser.error(f"--players needs 4 names (or 1 for all) from {', '.join(PLAYER_NAMES)}")
+    for seat in range(4):
+        chosen = getattr(args, f"seat{seat}")
+        if chosen:
+            names[seat] = chosen
+    return names
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "bench":
+        if args.hands < 1:
+            parser.error("--hands must be at least 1")
+        print(bench(args.hands, args.seed).report())
+        return 0
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    result = simulate(rules_from_args(args), players_from_args(args, parser), args.hands, args.seed)
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result.report())
+    return 0 if result.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
