@@ -6,11 +6,13 @@ legal when it holds as many led-suit cards as it can and its score equals the
 best score the whole hand could reach. The score's parts, in priority order:
 
 1. each led Titanic (longest first): a Titanic of that length or the longest
-   shorter one; failing any, *(inferred generalisation of the source list for two
-   triples)* all its triples as separate triples, else a tractor of pairs as long
-   as possible, else as many triples, then pairs (a pair and a single per triple);
-2. led triples: as many triples as held, then a pair (+ single) for each
-   remaining triple;
+   shorter one (its unmatched triples join the led triples of step 2, as the
+   unmatched pairs of a tractor join the pairs); failing any, *(inferred
+   generalisation of the source list for two triples)* all its triples as
+   separate triples, else a tractor of pairs as long as possible, else as many
+   triples, then pairs (a pair and a single per triple);
+2. led triples (and triples left over from shorter Titanics): as many triples
+   as held, then a pair (+ single) for each remaining triple;
 3. each led tractor (longest first): a tractor of that length, else the longest
    shorter tractor held (its unmatched pairs join the pairs below);
 4. led pairs and pairs left over from tractors: as many pairs as held (a pair
@@ -97,7 +99,7 @@ Step = Callable[[Counts], tuple[tuple[int, ...], list[Option]]]
 
 
 def _ids_with(cnt: Counts, width: int) -> list[int]:
-    return [c for c, n in cnt.items() if n >= width]
+    return [c for c, n in cnt.items() if c >= 0 and n >= width]
 
 
 def _use(cnt: Counts, cards: list[int], width: int) -> Option:
@@ -134,7 +136,7 @@ class _Scorer:
         self.steps: list[tuple[str, Step]] = []
         for k in lead.titanics:
             self.steps.append((f"titanic:{k}", self._titanic_step(k)))
-        if lead.triples:
+        if lead.triples or lead.titanics:
             self.steps.append(("triples", self._triple_step(lead.triples)))
         for i, k in enumerate(lead.tractors):
             self.steps.append((f"tractor:{k}", self._tractor_step(i, k)))
@@ -142,6 +144,8 @@ class _Scorer:
 
     # Pairs left over from partly matched tractors are carried in a pseudo-count.
     _POOL = -1
+    # Triples left over from shorter Titanics, likewise.
+    _TRIPLE_POOL = -2
 
     def _titanic_step(self, k: int) -> Step:
         trump, suit = self.trump, self.suit
@@ -150,7 +154,7 @@ class _Scorer:
             m = min(k, _longest(cnt, trump, suit, 3))
             if m >= 2:
                 opts = _windows(cnt, trump, suit, 3, m)
-                return (m, 0, 0, 0, 0), [self._add_pool(o, 0) for o in opts]
+                return (m, 0, 0, 0, 0), [self._add_triple_pool(o, k - m) for o in opts]
             triple_ids = _ids_with(cnt, 3)
             if len(triple_ids) >= k:
                 return (0, 1, 0, 0, 0), _choose(cnt, triple_ids, k, 3)
@@ -172,8 +176,12 @@ class _Scorer:
 
         return step
 
-    def _triple_step(self, n: int) -> Step:
+    def _triple_step(self, led: int) -> Step:
         def step(cnt: Counts) -> tuple[tuple[int, ...], list[Option]]:
+            n = led + cnt.get(self._TRIPLE_POOL, 0)
+            if self._TRIPLE_POOL in cnt:
+                cnt = dict(cnt)
+                del cnt[self._TRIPLE_POOL]
             triple_ids = _ids_with(cnt, 3)
             t = min(n, len(triple_ids))
             out: list[Option] = []
@@ -202,6 +210,13 @@ class _Scorer:
             return (m,), [self._add_pool(o, k - m) for o in opts]
 
         return step
+
+    def _add_triple_pool(self, option: Option, extra: int) -> Option:
+        left, used = option
+        if extra:
+            left = dict(left)
+            left[self._TRIPLE_POOL] = left.get(self._TRIPLE_POOL, 0) + extra
+        return left, used
 
     def _add_pool(self, option: Option, extra: int) -> Option:
         left, used = option
