@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import Card, format_cards, parse_cards
 
@@ -51,19 +51,27 @@ class NextHand:
         return {"type": "next_hand"}
 
 
-@dataclass(frozen=True)
-class Declare:
-    """Show level cards (or a joker pair/triple for no trump) to fix the trump."""
+@dataclass(frozen=True, init=False)
+class _SeatCards:
+    """An action of one seat with some cards (given as text, Cards or card ids)."""
 
     seat: int
     cards: tuple[Card, ...]
+    kind: ClassVar[str]
 
     def __init__(self, seat: int, cards: Any):
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "cards", tuple(_cards(cards)))
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "declare", "seat": self.seat, "cards": format_cards(self.cards)}
+        return {"type": self.kind, "seat": self.seat, "cards": format_cards(self.cards)}
+
+
+@dataclass(frozen=True, init=False)
+class Declare(_SeatCards):
+    """Show level cards (or a joker pair/triple for no trump) to fix the trump."""
+
+    kind: ClassVar[str] = "declare"
 
 
 @dataclass(frozen=True)
@@ -76,19 +84,11 @@ class Pass:
         return {"type": "pass", "seat": self.seat}
 
 
-@dataclass(frozen=True)
-class Bury:
+@dataclass(frozen=True, init=False)
+class Bury(_SeatCards):
     """Put back as many cards as the kitty holds (扣底)."""
 
-    seat: int
-    cards: tuple[Card, ...]
-
-    def __init__(self, seat: int, cards: Any):
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "cards", tuple(_cards(cards)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "bury", "seat": self.seat, "cards": format_cards(self.cards)}
+    kind: ClassVar[str] = "bury"
 
 
 @dataclass(frozen=True)
@@ -109,19 +109,11 @@ class CallFriend:
         return {"type": "call_friend", "seat": self.seat, "card": str(self.card)}
 
 
-@dataclass(frozen=True)
-class Play:
+@dataclass(frozen=True, init=False)
+class Play(_SeatCards):
     """Lead or follow in a trick."""
 
-    seat: int
-    cards: tuple[Card, ...]
-
-    def __init__(self, seat: int, cards: Any):
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "cards", tuple(_cards(cards)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "play", "seat": self.seat, "cards": format_cards(self.cards)}
+    kind: ClassVar[str] = "play"
 
 
 Action = Deal | EndDeal | NextHand | Declare | Pass | Bury | CallFriend | Play

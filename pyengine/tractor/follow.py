@@ -126,6 +126,27 @@ def _choose(cnt: Counts, ids: list[int], k: int, width: int) -> list[Option]:
     return [_use(cnt, list(combo), width) for combo in combinations(ids, k)]
 
 
+def _triples_then_pairs(
+    cnt: Counts, triple_ids: list[int], t: int, slots: int
+) -> tuple[int, list[Option]]:
+    """Fill ``t`` of ``slots`` triple slots with triples, then the rest with pairs.
+
+    Returns the most pairs any choice of triples leaves room for, and every
+    choice (triples + pairs) reaching it.
+    """
+    out: list[Option] = []
+    key_p = 0
+    for left, used in _choose(cnt, triple_ids, t, 3):
+        pair_ids = _ids_with(left, 2)
+        p = min(slots - t, len(pair_ids))
+        if p > key_p:
+            key_p, out = p, []
+        if p == key_p:
+            for left2, used2 in _choose(left, pair_ids, p, 2):
+                out.append((left2, used + used2))
+    return key_p, out
+
+
 class _Scorer:
     """Builds the steps for one lead and finds the best score of a card set."""
 
@@ -162,16 +183,7 @@ class _Scorer:
             if m2 >= 2:
                 return (0, 0, m2, 0, 0), _windows(cnt, trump, suit, 2, m2)
             t = len(triple_ids)
-            out: list[Option] = []
-            key_p = 0
-            for left, used in _choose(cnt, triple_ids, t, 3):
-                pair_ids = _ids_with(left, 2)
-                p = min(k - t, len(pair_ids))
-                if p > key_p:
-                    key_p, out = p, []
-                if p == key_p:
-                    for left2, used2 in _choose(left, pair_ids, p, 2):
-                        out.append((left2, used + used2))
+            key_p, out = _triples_then_pairs(cnt, triple_ids, t, k)
             return (0, 0, 0, t, key_p), out
 
         return step
@@ -184,16 +196,7 @@ class _Scorer:
                 del cnt[self._TRIPLE_POOL]
             triple_ids = _ids_with(cnt, 3)
             t = min(n, len(triple_ids))
-            out: list[Option] = []
-            key_p = 0
-            for left, used in _choose(cnt, triple_ids, t, 3):
-                pair_ids = _ids_with(left, 2)
-                p = min(n - t, len(pair_ids))
-                if p > key_p:
-                    key_p, out = p, []
-                if p == key_p:
-                    for left2, used2 in _choose(left, pair_ids, p, 2):
-                        out.append((left2, used + used2))
+            key_p, out = _triples_then_pairs(cnt, triple_ids, t, n)
             return (t, key_p), out
 
         return step
