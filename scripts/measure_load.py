@@ -5,6 +5,9 @@ Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
 
     .venv/bin/python scripts/measure_load.py [--runs N]
 
+Times, in the same run, a bare PyScript page on the same vendored runtime and
+the game page until its first dealt card is on the table, and prints the ratio.
+
 Every run uses a fresh browser context (empty HTTP cache).  Prints seconds from
 navigation start until Python has written its result into the page.  Not a test:
 numbers depend on the machine.
@@ -32,11 +35,16 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-#: page path -> (data-testid, text meaning "Python has run")
+#: name -> (page path, JavaScript predicate meaning "ready")
 PAGES = {
-    "bench/bare.html": ("bare", "ran"),
-    "index.html": ("status", "Ready"),
-    "index.html#worker": ("worker", "Ready"),
+    "bare PyScript page (Python ran)": (
+        "bench/bare.html",
+        "document.querySelector('[data-testid=\"bare\"]')?.textContent.includes('ran')",
+    ),
+    "game page (first dealt card shown)": (
+        "index.html?speed=normal",
+        "document.querySelectorAll('[data-testid=\"hand\"] [data-card]').length > 0",
+    ),
 }
 
 
@@ -50,19 +58,14 @@ def load_build() -> ModuleType:
     return module
 
 
-def time_page(browser: Browser, url: str, testid: str, text: str) -> float:
-    """Seconds from navigation to the element with ``testid`` containing ``text``."""
+def time_page(browser: Browser, url: str, ready: str) -> float:
+    """Seconds from navigation until the JavaScript predicate ``ready`` holds."""
     context = browser.new_context()
     try:
         page = context.new_page()
         start = time.perf_counter()
         page.goto(url)
-        selector = f'[data-testid="{testid}"]'
-        page.wait_for_function(
-            "([selector, text]) => document.querySelector(selector)?.textContent.includes(text)",
-            arg=[selector, text],
-            timeout=120_000,
-        )
+        page.wait_for_function(f"() => {ready}", timeout=120_000, polling=20)
         return time.perf_counter() - start
     finally:
         context.close()
@@ -84,14 +87,17 @@ def main() -> int:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
         for _ in range(args.runs):
-            for name, (testid, text) in PAGES.items():
-                url = base + name.split("#")[0]
-                timings[name].append(time_page(browser, url, testid, text))
+            for name, (path, ready) in PAGES.items():
+                timings[name].append(time_page(browser, base + path, ready))
         browser.close()
     server.shutdown()
+    medians = {}
     for name, values in timings.items():
         runs = " ".join(f"{value:.2f}" for value in values)
-        print(f"{name:20s} median {statistics.median(values):.2f}s  runs: {runs}")
+        medians[name] = statistics.median(values)
+        print(f"{name:36s} median {medians[name]:.2f}s  runs: {runs}")
+    bare, game = medians.values()
+    print(f"ratio game/bare: {game / bare:.2f} (target ≤ 1.3)")
     return 0
 
 
