@@ -20,6 +20,25 @@ round: ``Declare`` or ``Pass`` in turn until four passes in a row), ``bury``,
 ``theft`` (炒地皮: in turn after the last burier, ``Declare`` a stronger trump and
 take the kitty, or ``Pass``; over when the three others pass in a row), ``call``
 (find-a-friend), ``play``, ``hand_over`` (``NextHand``) and ``match_over``.
+
+Choices where RULES.md is silent or marks a point inferred:
+
+* Dealing starts with the dealer (the first hand: seat 0); while nobody is
+  dealer yet, declarations use the common starting level.
+* ``during_deal``: declarations are possible after every dealt card and once
+  more after the last one, until ``EndDeal``. ``after_deal``: a round in playing
+  order from the first player dealt to, ending after four passes in a row.
+* 炒地皮: after each bury, the players after the burier, in playing order, may
+  declare stronger (taking the kitty and burying) or pass; the round ends when
+  the three players other than the last burier pass in a row. The dealer stays.
+* The friend is fixed when called: the nearest holder of the card after the
+  dealer in playing order, among the other three hands (none: one against
+  three). Only the friend playing the card reveals them; another holder
+  playing a copy reveals nothing. Everything is revealed at the hand's end.
+* A failed throw's penalty moves the attackers' points by 10 (up when a
+  defender failed, down when an attacker did); below zero counts as zero.
+* Levels cap at A; the match is won by the side that keeps the deal as
+  defenders while the hand's level is A.
 """
 
 from __future__ import annotations
