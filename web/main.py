@@ -1,30 +1,60 @@
-"""Main-thread entry point: report that Python runs and ask the engine worker to answer."""
+"""Page entry point: build the table, start the game loop, then the AI worker.
 
-from pyscript import document, workers
+The deal starts at once; the computer players' worker is created only after the
+first card is on screen (so it does not compete with the page's own start-up),
+and until it is ready the computer seats think on the page.
+"""
+
+import asyncio
+from typing import Any
+from urllib.parse import parse_qs
+
+import controls
+from agents import WorkerLink
+from game import Game
+from pyscript import create_named_worker, document, window
+from screen import DomScreen
+from storage import Store
+
+WORKER_NAME = "engine"
 
 
-def show(testid: str, text: str, ok: bool) -> None:
-    """Write a status line into the element with the given data-testid."""
-    element = document.querySelector(f'[data-testid="{testid}"]')
-    element.textContent = text
-    element.className = "ok" if ok else "error"
+def url_params() -> tuple[int | None, str | None]:
+    """``?seed=N`` (the first new match's seed) and ``?speed=instant`` (this visit only)."""
+    query = parse_qs(str(window.location.search).lstrip("?"))
+    seed_text = query.get("seed", [""])[0]
+    seed = int(seed_text) if seed_text.isdigit() else None
+    speed = query.get("speed", [None])[0]
+    return seed, speed
 
 
-async def main() -> None:
-    """Import the engine here, then ask the worker (async call, no COOP/COEP needed)."""
+def local_storage() -> Any:
     try:
-        from runtime_info import describe
-
-        show("status", f"Ready: {describe()} (main thread)", ok=True)
-    except Exception as error:  # shown in the page: players have no console
-        show("status", f"Error: {error!r}", ok=False)
-        raise
-    try:
-        engine = await workers["engine"]
-        show("worker", f"Ready: {await engine.describe()} (worker)", ok=True)
-    except Exception as error:
-        show("worker", f"Error: {error!r}", ok=False)
-        raise
+        return window.localStorage
+    except Exception:  # storage disabled by the browser
+        return None
 
 
-await main()  # noqa: F704 (PyScript runs scripts with top-level await)
+async def start_worker() -> Any:
+    """Create the named worker (PyScript injects its script tag) and return its exports."""
+    return await create_named_worker(
+        src="./web/worker.py", name=WORKER_NAME, config="./pyscript.json"
+    )
+
+
+async def connect_worker(game: Game, link: WorkerLink) -> None:
+    await game.shown.wait()
+    await link.connect(start_worker)
+
+
+def main() -> list[object]:
+    """Start the table; returns what must stay referenced (proxies, tasks)."""
+    seed, speed = url_params()
+    link = WorkerLink()
+    game = Game(DomScreen(document), Store(local_storage()), link, seed=seed, speed=speed)
+    proxies = controls.install(document, game)
+    tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]
+    return [game, *proxies, *tasks]
+
+
+KEEP = main()

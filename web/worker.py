@@ -1,16 +1,22 @@
-"""Engine worker: the computer players will run here, off the main thread.
+"""Engine worker: the computer players think here, off the page's main thread.
 
 Workers have no DOM and no localStorage; the page calls the names listed in
-``__export__`` asynchronously: ``engine = await workers["engine"]`` then
-``await engine.describe()``.  Arguments and results must be serialisable.
+``__export__`` asynchronously (``engine = await workers["engine"]``, then
+``await engine.decide(...)``). Arguments and results are plain strings/ints.
 """
 
+import decide as decisions
 import runtime_info
 
 
 def describe() -> str:
-    """Prove the worker imported the engine wheel: Python and tractor versions."""
+    """Python and tractor versions, proving the worker imported the engine wheel."""
     return runtime_info.describe()
 
 
-__export__ = ["describe"]
+def decide(save_text: str, seat: int, player: str, kind: str, seed: int) -> str:
+    """A computer player's action for ``seat`` of the saved match, as JSON text (or null)."""
+    return decisions.decide_json(save_text, seat, player, kind, seed)
+
+
+__export__ = ["describe", "decide"]

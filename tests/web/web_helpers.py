@@ -1,0 +1,111 @@
+"""Helpers shared by the browser tests of the table (imported by the test modules)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+#: Pyodide's first start in CI (2 cores) can take a while; never a timing assertion.
+LOAD_TIMEOUT_MS = 120_000
+STEP_TIMEOUT_MS = 30_000
+
+ONE_DECK_INSTANT = {"rules": {"decks": 1}, "speed": "instant", "lang": "en"}
+
+
+def prepare_storage(page: Page, items: dict[str, str]) -> None:
+    """Put ``items`` into localStorage before the page's own scripts run, once per tab.
+
+    A reload keeps what the page stored since (sessionStorage remembers the seeding).
+    """
+    script = (
+        "if (!sessionStorage.getItem('test.seeded')) {"
+        f" const items = {json.dumps(items)};"
+        " for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);"
+        " sessionStorage.setItem('test.seeded', '1'); }"
+    )
+    page.add_init_script(script=script)
+
+
+def open_table(
+    page: Page,
+    site_url: str,
+    query: str = "",
+    settings: dict[str, Any] | None = None,
+    save: str | None = None,
+) -> None:
+    """Open the game page with optional stored settings/save; wait until Python drew it."""
+    items: dict[str, str] = {}
+    if settings is not None:
+        items["tractor.settings"] = json.dumps(settings)
+    if save is not None:
+        items["tractor.match"] = save
+    if items:
+        prepare_storage(page, items)
+    page.goto(f"{site_url}index.html{query}")
+    wait_ready(page)
+
+
+def wait_ready(page: Page) -> None:
+    expect(page.get_by_test_id("phase")).not_to_be_empty(timeout=LOAD_TIMEOUT_MS)
+
+
+def probe(page: Page, name: str) -> str:
+    return page.get_by_test_id(name).text_content() or ""
+
+
+def wait_state(page: Page, js_condition: str, timeout: int = STEP_TIMEOUT_MS) -> None:
+    """Wait until a JS condition on ``phase``/``toMove``/``endOfDeal``/``busy`` holds."""
+    page.wait_for_function(
+        '(cond) => { const g = (id) => document.querySelector(`[data-testid="${id}"]`)'
+        "?.textContent ?? '';"
+        " const phase = g('phase'), toMove = g('to-move'), endOfDeal = g('end-of-deal'),"
+        " busy = g('busy');"
+        " return eval(cond); }",
+        arg=js_condition,
+        timeout=timeout,
+    )
+
+
+def hand_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        '[data-testid="hand"] [data-card]', "els => els.map(e => e.dataset.card)"
+    )
+
+
+def selected_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        '[data-testid="hand"] [data-card][aria-pressed="true"]',
+        "els => els.map(e => e.dataset.card)",
+    )
+
+
+def trick_plays(page: Page) -> list[tuple[str, list[str]]]:
+    return [
+        (seat, cards.split())
+        for seat, cards in page.eval_on_selector_all(
+            '[data-testid="trick"] [data-seat]',
+            "els => els.map(e => [e.dataset.seat,"
+            " [...e.querySelectorAll('[data-card]')].map(c => c.dataset.card).join(' ')])",
+        )
+    ]
+
+
+def select_cards(page: Page, cards: list[str]) -> None:
+    """Click the given cards of the hand (duplicates: the next unselected copy)."""
+    for card in cards:
+        page.locator(
+            f'[data-testid="hand"] [data-card="{card}"][aria-pressed="false"]'
+        ).first.click()
+    expect(page.locator('[data-testid="hand"] [aria-pressed="true"]')).to_have_count(len(cards))
+
+
+def stored(page: Page, key: str) -> str | None:
+    value: str | None = page.evaluate("(key) => localStorage.getItem(key)", key)
+    return value
+
+
+def stored_keys(page: Page) -> list[str]:
+    keys: list[str] = page.evaluate("() => Object.keys(localStorage)")
+    return keys

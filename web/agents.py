@@ -1,0 +1,105 @@
+"""Computer seats: who decides for a seat, and where the thinking happens.
+
+The table asks a seat's agent ``await agent.choose(match, seat, kind)`` and gets an
+action (or None: no declaration). ``ComputerAgent`` sends the save, the seat and
+the player's name to the PyScript worker (``WorkerLink``), where the match is
+restored and only ``match.observe(seat)`` is given to the player; until the worker
+is ready (or if it fails) it decides on the page between ``asyncio.sleep(0)``
+yields. A slower, stronger AI only needs another object with the same async
+``choose`` (or another player name known to ``tractor.players.make_player`` in
+the worker): the table awaits it without blocking and needs no change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from decide import decide, decision_seed
+from tractor.actions import Action, action_from_json
+from tractor.match import Match
+from tractor.save import dumps
+
+
+class SeatAgent(Protocol):
+    """Anything that can decide for a seat, asynchronously."""
+
+    player: str
+
+    async def choose(self, m: Match, seat: int, kind: str) -> Action | None: ...
+
+
+class WorkerLink:
+    """The connection to the ``engine`` worker: loading, ready or failed."""
+
+    def __init__(self) -> None:
+        self.state = "loading"
+        self.info = ""
+        self.error = ""
+        self.calls = 0
+        self._worker: Any = None
+        self.on_change: Callable[[], None] = lambda: None
+
+    @property
+    def ready(self) -> bool:
+        return self.state == "ready"
+
+    async def connect(self, start: Callable[[], Awaitable[Any]]) -> None:
+        """Start the worker with ``start()`` (returns the worker's exports) and wait."""
+        try:
+            worker = await start()
+            self.info = str(await worker.describe())
+        except Exception as error:  # the page keeps playing without the worker
+            self.fail(error)
+            return
+        self._worker = worker
+        self.state = "ready"
+        self.on_change()
+
+    def fail(self, error: BaseException) -> None:
+        self.state = "failed"
+        self.error = f"{type(error).__name__}: {error}"
+        self._worker = None
+        self.on_change()
+
+    async def decide(self, save_text: str, seat: int, player: str, kind: str, seed: int) -> str:
+        self.calls += 1
+        return str(await self._worker.decide(save_text, seat, player, kind, seed))
+
+
+class ComputerAgent:
+    """A built-in computer player (``tractor.players.make_player`` name)."""
+
+    def __init__(self, player: str, link: WorkerLink):
+        self.player = player
+        self.link = link
+
+    async def choose(self, m: Match, seat: int, kind: str) -> Action | None:
+        seed = decision_seed(m, seat)
+        if self.link.ready:
+            save_text = dumps(m)
+            try:
+                text = await self.link.decide(save_text, seat, self.player, kind, seed)
+            except Exception as error:  # worker died: think here from now on
+                self.link.fail(error)
+            else:
+                data = json.loads(text)
+                return None if data is None else action_from_json(data)
+        await asyncio.sleep(0)
+        action = decide(m.observe(seat), self.player, kind, seed)
+        await asyncio.sleep(0)
+        return action
+
+
+HELPER_PLAYER = "basic"
+"""The player behind the hint button and autoplay (托管) for seat 0."""
+
+
+def seat_agents(opponents: str, link: WorkerLink) -> dict[int, SeatAgent]:
+    """Agents of seats 0..3: seat 0's is the hint/autoplay helper."""
+    agents: dict[int, SeatAgent] = {0: ComputerAgent(HELPER_PLAYER, link)}
+    for seat in (1, 2, 3):
+        agents[seat] = ComputerAgent(opponents, link)
+    return agents

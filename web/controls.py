@@ -1,0 +1,89 @@
+"""Seat 0's input: one delegated click/change handler and the keyboard shortcuts.
+
+Buttons and cards carry ``data-action`` (see ``table``); selects carry
+``data-rule``, ``data-option`` or ``data-pick``. Keys: Enter/Space play the
+selection (or bury, call, next hand), H hint, A autoplay, Escape clears the
+selection or closes a panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game import Game
+from pyodide.ffi import create_proxy
+
+
+def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
+    """``data-action`` name → handler taking the clicked element."""
+    return {
+        "select": lambda el: game.select(int(el.getAttribute("data-index"))),
+        "play": lambda el: game.play(),
+        "hint": lambda el: game.hint(),
+        "autoplay": lambda el: game.toggle_autoplay(),
+        "declare": lambda el: game.declare(str(el.getAttribute("data-cards"))),
+        "pass": lambda el: game.pass_turn(),
+        "bury": lambda el: game.bury(),
+        "call-friend": lambda el: game.call_friend(),
+        "next-hand": lambda el: game.next_hand(),
+        "new-match": lambda el: game.new_match(),
+        "new-game": lambda el: game.new_game(),
+        "settings": lambda el: game.open_settings(),
+        "close": lambda el: game.close_panel(),
+        "apply-rules": lambda el: game.apply_rules(),
+        "confirm-yes": lambda el: game.confirm_yes(),
+        "confirm-no": lambda el: game.close_panel(),
+        "last-trick": lambda el: game.toggle_last_trick(),
+    }
+
+
+def install(document: Any, game: Game) -> list[Any]:
+    """Listen for clicks, changes and keys on the whole document; return the proxies."""
+    commands = click_commands(game)
+
+    def on_click(event: Any) -> None:
+        target = event.target.closest("[data-action]")
+        if target is None or target.disabled:
+            return
+        handler = commands.get(str(target.getAttribute("data-action")))
+        if handler is not None:
+            handler(target)
+
+    def on_change(event: Any) -> None:
+        target = event.target
+        value = str(target.value)
+        for attribute, handler in (
+            ("data-rule", game.set_rule),
+            ("data-option", game.set_option),
+            ("data-pick", game.pick_friend),
+        ):
+            name = target.getAttribute(attribute)
+            if name is not None:
+                handler(str(name), value)
+                return
+
+    def on_key(event: Any) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(getattr(event.target, "tagName", "")).lower()
+        if tag in ("select", "input", "textarea"):
+            return
+        key = str(event.key)
+        if key in ("Enter", " "):
+            if tag == "button" and game.panel is not None:
+                return  # let the focused button of a panel do its own job
+            event.preventDefault()
+            game.primary()
+        elif key in ("h", "H"):
+            game.hint()
+        elif key in ("a", "A"):
+            game.toggle_autoplay()
+        elif key == "Escape":
+            game.escape()
+
+    proxies = [create_proxy(on_click), create_proxy(on_change), create_proxy(on_key)]
+    document.addEventListener("click", proxies[0])
+    document.addEventListener("change", proxies[1])
+    document.addEventListener("keydown", proxies[2])
+    return proxies

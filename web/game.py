@@ -1,0 +1,668 @@
+"""The table's controller: the match, seat 0's choices, the computer seats, saving.
+
+``Game`` owns the ``tractor.Match`` and the table state (selection, panels,
+messages). ``run()`` is the single loop that advances the match: it deals card
+by card at the chosen speed, offers deal-time declarations to the computer
+seats, awaits their decisions (``agents``) and waits for seat 0's input;
+seat 0's clicks (``controls``) call the methods below, which apply actions at
+once and wake the loop. Every applied action is saved. No DOM access: the page
+passes a ``Screen`` (``show(regions, root_classes, lang)``) and a ``Store``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from agents import SeatAgent, WorkerLink, seat_agents
+from i18n import cards_label, rule_sentence, seat_name, t
+from saves import Meta, parse_meta, read_match
+from settings import PACES, SPEEDS, Pace, Settings, parse_settings, rule_value
+from stats import Stats, parse_stats, record_hand
+from storage import MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, Store
+from table import Scene, render, root_classes
+from tractor.actions import (
+    CHANCE,
+    Action,
+    Bury,
+    CallFriend,
+    Deal,
+    Declare,
+    EndDeal,
+    NextHand,
+    Pass,
+    Play,
+)
+from tractor.cards import CARDS, Card
+from tractor.match import IllegalAction, Match
+from tractor.players import make_player
+from tractor.rules import Rules, RulesError
+from tractor.save import dumps
+
+HUMAN = 0
+RENDER_INTERVAL = 0.05
+"""At instant speed the table is redrawn at most this often (seconds) while it runs."""
+
+
+class Screen(Protocol):
+    """Where the table is drawn."""
+
+    def show(self, regions: dict[str, str], classes: str, lang: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message shown in the footer, formatted in the current language when drawn.
+
+    ``seat`` becomes the ``name`` parameter, ``cards`` the ``cards`` parameter;
+    ``rule``/``engine`` make it an illegal-action explanation.
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    seat: int | None = None
+    cards: tuple[str, ...] = ()
+    rule: str | None = None
+    engine: str = ""
+    what: Msg | None = None
+
+    def text(self, lang: str) -> str:
+        if self.rule is not None:
+            return t(lang, "not_allowed", why=rule_sentence(lang, self.rule, self.engine))
+        params = dict(self.params)
+        if self.seat is not None:
+            params["name"] = seat_name(lang, self.seat)
+        if self.cards:
+            params["cards"] = cards_label(lang, list(self.cards))
+            params["card"] = params["cards"]
+        if self.what is not None:
+            params["what"] = self.what.text(lang)
+        return t(lang, self.key, **params)
+
+
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> tuple[str, ...]:
+    return tuple(str(card) for card in cards)
+
+
+class Game:
+    """The table of one browser tab."""
+
+    def __init__(
+        self,
+        screen: Screen,
+        store: Store,
+        link: WorkerLink,
+        seed: int | None = None,
+        speed: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        stamp: Callable[[], int] = lambda: int(time.time() * 1000),
+    ):
+        self.screen, self.store, self.link = screen, store, link
+        self.clock, self.stamp = clock, stamp
+        self.speed_override = speed if speed in SPEEDS else None
+        self.message: Msg | None = None
+        self.notice: Msg | None = None
+        self.settings = self._load_settings()
+        self.stats: Stats = parse_stats(store.get(STATS_KEY))
+        self.agents: dict[int, SeatAgent] = seat_agents(self.settings.opponents, link)
+        # table state
+        self.selected: set[int] = set()
+        self.autoplay = False
+        self.show_last = False
+        self.panel: str | None = None
+        self.confirm: str | None = None
+        self.pending_rules: Rules | None = None
+        self.thinking: int | None = None
+        self.friend_rank, self.friend_suit = "A", "S"
+        self.finished_trick: dict[str, Any] | None = None
+        self.finished_until = 0.0
+        self.save_blocked = False  # a bad save could not be kept elsewhere: do not overwrite it
+        # loop state
+        self.epoch = 0  # changes with every new match
+        self.version = 0  # changes with every applied action
+        self.wake = asyncio.Event()
+        self.shown = asyncio.Event()  # set once the first dealt card has been drawn
+        self.dirty = True
+        self.last_render = 0.0
+        self._view: tuple[int, int, dict[str, Any]] | None = None
+        self._reset_hand_flags()
+        link.on_change = self.refresh
+        self.match: Match
+        self.meta = Meta()
+        self._load_match(seed)
+
+    # ------------------------------------------------------------ set-up
+    @property
+    def pace(self) -> Pace:
+        return PACES[self.speed_override or self.settings.speed]
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
+
+    def _load_settings(self) -> Settings:
+        raw = self.store.get(SETTINGS_KEY)
+        settings, damaged = parse_settings(raw)
+        if damaged and raw is not None:
+            self.store.quarantine(SETTINGS_KEY, raw, self.stamp())
+            self.store.set(SETTINGS_KEY, settings.to_json())
+            self.message = Msg("settings_damaged")
+        return settings
+
+    def _load_match(self, seed: int | None) -> None:
+        raw = self.store.get(MATCH_KEY)
+        loaded = read_match(raw)
+        if loaded.match is not None:
+            self.match = loaded.match
+            self.meta = parse_meta(self.store.get(META_KEY))
+            if not self.meta.match_id:
+                self.meta = Meta(match_id=self._new_id(self.match.seed))
+            self.notice = Msg("resumed")
+            return
+        if loaded.problem is not None and raw is not None:
+            kept = self.store.quarantine(MATCH_KEY, raw, self.stamp())
+            self.save_blocked = self.store.get(kept) is None
+            self.message = Msg(loaded.problem, {"key": kept})
+        self._new_match(seed)
+
+    def _new_id(self, seed: int) -> str:
+        return f"{self.stamp()}-{seed}"
+
+    def _new_match(self, seed: int | None = None) -> None:
+        if seed is None:
+            seed = random.randrange(1, 2**31)
+        self.match = Match(self.settings.rules, seed)
+        self.meta = Meta(match_id=self._new_id(seed))
+        self.epoch += 1
+        self.version += 1
+        self.selected.clear()
+        self.finished_trick = None
+        self.show_last = False
+        self.thinking = None
+        self._reset_hand_flags()
+        self._save()
+        self.wake.set()
+        self.refresh()
+
+    def _reset_hand_flags(self) -> None:
+        self.repoll: int | None = None  # seat to start asking every computer seat again
+        self.final_polled = False  # the computer seats had their last look after the deal
+        self.deal_declined = False  # seat 0 chose not to declare after the deal
+        self.end_of_deal = False  # waiting for seat 0 to declare or pass after the deal
+
+    # ------------------------------------------------------------ drawing
+    def view(self) -> dict[str, Any]:
+        """Seat 0's view as plain data (cached per action)."""
+        if self._view is None or self._view[:2] != (self.epoch, self.version):
+            self._view = (self.epoch, self.version, self.match.observe(HUMAN).to_dict())
+        return self._view[2]
+
+    def scene(self) -> Scene:
+        lang = self.lang
+        warning = None
+        if self.store.full:
+            warning = t(lang, "storage_full")
+        elif self.store.unavailable:
+            warning = t(lang, "storage_unavailable")
+        worker = {
+            "loading": t(lang, "worker_loading"),
+            "ready": t(lang, "worker_ready", info=self.link.info),
+            "failed": t(lang, "worker_failed", error=self.link.error),
+        }[self.link.state]
+        return Scene(
+            view=self.view(),
+            settings=self.settings,
+            lang=lang,
+            selected=frozenset(self.selected),
+            kitty_marks=list(self.meta.kitty),
+            thinking=self.thinking,
+            autoplay=self.autoplay,
+            show_last=self.show_last,
+            finished_trick=self.finished_trick,
+            end_of_deal=self.end_of_deal,
+            panel=self.panel,
+            confirm=self.confirm,
+            pending_rules=self.pending_rules,
+            stats=self.stats,
+            message=None if self.message is None else self.message.text(lang),
+            notice=None if self.notice is None else self.notice.text(lang),
+            warning=warning,
+            worker=worker,
+            friend_rank=self.friend_rank,
+            friend_suit=self.friend_suit,
+        )
+
+    def refresh(self) -> None:
+        """Draw now (used after every input: the page answers at once)."""
+        self.dirty = True
+        self.flush()
+
+    def flush(self) -> None:
+        if not self.dirty:
+            return
+        scene = self.scene()
+        self.screen.show(render(scene), root_classes(scene), self.lang)
+        self.dirty = False
+        self.last_render = self.clock()
+        if self.match.dealt > 0 or self.match.phase != "deal":
+            self.shown.set()
+
+    # ------------------------------------------------------------ applying
+    def _apply(self, action: Action) -> None:
+        """Apply any action (seat 0, computer or system); raises ``IllegalAction``."""
+        m = self.match
+        hand_before = list(m.hands[HUMAN])
+        tricks_before = m.tricks_played
+        friend_known = m.friend_revealed
+        m.apply(action)
+        self.version += 1
+        self.dirty = True
+        if m.hands[HUMAN] != hand_before:
+            self.selected.clear()
+        if isinstance(action, (EndDeal, Pass, Declare)) and m.phase == "bury":
+            if m.kitty_holder == HUMAN:
+                gained = [
+                    str(CARDS[c])
+                    for c in range(54)
+                    for _ in range(max(0, m.hands[HUMAN][c] - hand_before[c]))
+                ]
+                self.meta = replace(self.meta, kitty=gained)
+            else:
+                self.meta = replace(self.meta, kitty=[])
+            self.store.set(META_KEY, self.meta.to_json())
+        if isinstance(action, Declare) and action.seat != HUMAN:
+            key = "msg_stole" if m.phase == "bury" and m.kitty_holder == action.seat else None
+            self.notice = Msg(
+                key or "msg_declared", seat=action.seat, cards=cards_text(action.cards)
+            )
+            self.deal_declined = False
+        if not friend_known and m.friend_revealed and m.friend is not None:
+            self.notice = Msg("msg_friend_revealed", seat=m.friend)
+        if isinstance(action, Play) and m.tricks_played > tricks_before:
+            self.finished_trick = m.last_trick
+            self.finished_until = self.clock() + self.pace.trick
+        if isinstance(action, NextHand):
+            self._reset_hand_flags()
+            self.finished_trick = None
+            self.meta = replace(self.meta, kitty=[])
+            self.store.set(META_KEY, self.meta.to_json())
+        if m.phase in ("hand_over", "match_over") and m.hand_result is not None:
+            winners = None if m.winners is None else list(m.winners)
+            stats = record_hand(self.stats, self.meta.match_id, m.hand_result, winners)
+            if stats != self.stats:
+                self.stats = stats
+                self.store.set(STATS_KEY, stats.to_json())
+        self._save()
+
+    def _save(self) -> None:
+        if self.save_blocked:
+            return
+        if self.store.set(MATCH_KEY, dumps(self.match)):
+            self.store.set(META_KEY, self.meta.to_json())
+
+    def _human(self, action: Action) -> bool:
+        """Apply seat 0's action, or explain in words why it is refused."""
+        try:
+            self._apply(action)
+        except IllegalAction as error:
+            self.message = Msg("illegal", rule=error.rule, engine=error.message)
+            self.refresh()
+            return False
+        self.message = None
+        self.selected.clear()
+        self.wake.set()
+        self.refresh()
+        return True
+
+    def selected_cards(self) -> list[str]:
+        hand = self.view()["hand"]
+        return [hand[i] for i in sorted(self.selected) if i < len(hand)]
+
+    # ------------------------------------------------------------ seat 0's input
+    def select(self, index: int) -> None:
+        if index in self.selected:
+            self.selected.discard(index)
+        elif 0 <= index < len(self.view()["hand"]):
+            self.selected.add(index)
+        self.message = None
+        self.refresh()
+
+    def clear_selection(self) -> None:
+        self.selected.clear()
+        self.refresh()
+
+    def play(self) -> None:
+        self._human(Play(HUMAN, " ".join(self.selected_cards())))
+
+    def bury(self) -> None:
+        self._human(Bury(HUMAN, " ".join(self.selected_cards())))
+
+    def declare(self, cards: str) -> None:
+        phase = self.match.phase
+        if self._human(Declare(HUMAN, cards)) and phase == "deal":
+            if self.match.dealt < self.match.deal_total:
+                self.repoll = 1
+            else:
+                self.final_polled = False
+            self.end_of_deal = False
+
+    def pass_turn(self) -> None:
+        if self.match.phase == "deal":
+            if self.end_of_deal:
+                self.deal_declined = True
+                self.end_of_deal = False
+                self.message = None
+                self.wake.set()
+                self.refresh()
+            return
+        self._human(Pass(HUMAN))
+
+    def pick_friend(self, which: str, value: str) -> None:
+        if which == "rank":
+            self.friend_rank = value
+        elif which == "suit":
+            self.friend_suit = value
+        self.refresh()
+
+    def call_friend(self) -> None:
+        self._human(CallFriend(HUMAN, self.friend_rank + self.friend_suit))
+
+    def next_hand(self) -> None:
+        if self.match.phase == "hand_over":
+            self._human(NextHand())
+
+    def primary(self) -> None:
+        """Enter/Space: the main action of the moment."""
+        if self.panel or self.confirm:
+            return
+        phase = self.match.phase
+        if phase == "play":
+            self.play()
+        elif phase == "bury":
+            self.bury()
+        elif phase == "call":
+            self.call_friend()
+        elif phase == "hand_over":
+            self.next_hand()
+
+    def toggle_autoplay(self) -> None:
+        self.autoplay = not self.autoplay
+        self.end_of_deal = False
+        self.wake.set()
+        self.refresh()
+
+    def toggle_last_trick(self) -> None:
+        self.show_last = not self.show_last
+        self.refresh()
+
+    def hint(self) -> None:
+        asyncio.ensure_future(self._hint())
+
+    async def _hint(self) -> None:
+        m = self.match
+        if m.phase == "deal" and m.declaration_options(HUMAN):
+            kind = "declare"
+        elif m.to_move == HUMAN and m.phase in ("declare", "theft", "bury", "call", "play"):
+            kind = "act"
+        else:
+            self.notice = Msg("msg_no_hint")
+            self.refresh()
+            return
+        epoch, version = self.epoch, self.version
+        action = await self.agents[HUMAN].choose(m, HUMAN, kind)
+        if (epoch, version) != (self.epoch, self.version):
+            return
+        self.message = None
+        if action is None or isinstance(action, Pass):
+            self.selected.clear()
+            self.notice = Msg("msg_hint", what=Msg("hint_pass"))
+        elif isinstance(action, CallFriend):
+            card = str(action.card)
+            self.friend_rank, self.friend_suit = card[:-1], card[-1]
+            self.notice = Msg("msg_hint", what=Msg("hint_call", cards=(card,)))
+        elif isinstance(action, (Declare, Bury, Play)):
+            self._select_cards(cards_text(action.cards))
+            self.notice = None
+        self.refresh()
+
+    def _select_cards(self, cards: tuple[str, ...]) -> None:
+        hand = self.view()["hand"]
+        chosen: set[int] = set()
+        for card in cards:
+            index = next(i for i, c in enumerate(hand) if c == card and i not in chosen)
+            chosen.add(index)
+        self.selected = chosen
+
+    # ------------------------------------------------------------ panels and settings
+    def open_settings(self) -> None:
+        self.panel = "settings"
+        self.pending_rules = self.match.rules
+        self.refresh()
+
+    def close_panel(self) -> None:
+        if self.confirm is not None:
+            self.confirm = None
+        else:
+            self.panel = None
+        self.refresh()
+
+    def escape(self) -> None:
+        if self.confirm is not None or self.panel is not None:
+            self.close_panel()
+        elif self.show_last:
+            self.toggle_last_trick()
+        else:
+            self.clear_selection()
+
+    def set_option(self, name: str, value: str) -> None:
+        typed: Any = value
+        if name == "four_color":
+            typed = value == "true"
+        if name == "speed":
+            self.speed_override = None
+        updated = self.settings.with_option(name, typed)
+        checked, damaged = parse_settings(updated.to_json())
+        if damaged:
+            return
+        self.settings = checked
+        self.store.set(SETTINGS_KEY, checked.to_json())
+        if name == "opponents":
+            self.agents = seat_agents(checked.opponents, self.link)
+        self.refresh()
+
+    def set_rule(self, name: str, value: str) -> None:
+        try:
+            self.pending_rules = replace(
+                self.pending_rules or self.match.rules, **{name: rule_value(name, value)}
+            )
+        except (RulesError, TypeError):
+            return
+        self.refresh()
+
+    def apply_rules(self) -> None:
+        if self.pending_rules is not None and self.pending_rules != self.match.rules:
+            self.confirm = "rules"
+            self.refresh()
+
+    def new_game(self) -> None:
+        if self.match.phase == "match_over":
+            self.new_match()
+            return
+        self.confirm = "new_game"
+        self.refresh()
+
+    def new_match(self) -> None:
+        self.message = None
+        self.notice = None
+        self._new_match()
+
+    def confirm_yes(self) -> None:
+        what, self.confirm = self.confirm, None
+        if what == "rules" and self.pending_rules is not None:
+            self.settings = replace(self.settings, rules=self.pending_rules)
+            self.store.set(SETTINGS_KEY, self.settings.to_json())
+            self.panel = None
+            self.new_match()
+        elif what == "new_game":
+            self.panel = None
+            self.new_match()
+        self.refresh()
+
+    # ------------------------------------------------------------ the loop
+    def _unchanged(self, epoch: int, version: int) -> bool:
+        return self.epoch == epoch and self.version == version
+
+    async def run(self) -> None:
+        """Advance the match forever (computer seats, dealing, waiting for seat 0)."""
+        self.refresh()
+        while True:
+            try:
+                await self._step()
+            except Exception as error:  # shown in the page: players have no console
+                traceback.print_exc()
+                self.autoplay = False
+                self.thinking = None
+                self.message = Msg("engine_error", {"error": f"{type(error).__name__}: {error}"})
+                self.refresh()
+                self.wake.clear()
+                await self.wake.wait()
+            await self._breathe()
+
+    async def _breathe(self) -> None:
+        """Let the page draw and answer clicks between two steps."""
+        if self.dirty and (
+            self.pace.deal > 0 or self.clock() - self.last_render >= RENDER_INTERVAL
+        ):
+            self.flush()
+        await asyncio.sleep(0)
+
+    async def _wait(self) -> None:
+        """Wait for seat 0 (or a panel, a new match, autoplay) to change something."""
+        self.flush()
+        await self.wake.wait()
+
+    async def _step(self) -> None:
+        self.wake.clear()
+        await self._settle_trick()
+        m = self.match
+        phase, mover = m.phase, m.to_move
+        if phase == "match_over":
+            await self._wait()
+        elif phase == "hand_over":
+            if not self.autoplay:
+                await self._wait()
+                return
+            epoch, version = self.epoch, self.version
+            self.flush()
+            await asyncio.sleep(self.pace.next_hand)
+            if self._unchanged(epoch, version) and self.autoplay:
+                self._apply(NextHand())
+        elif phase == "deal":
+            await self._deal_step()
+        elif mover == HUMAN and not self.autoplay:
+            await self._wait()
+        elif mover is not None and mover != CHANCE:
+            await self._computer_turn(mover)
+
+    async def _settle_trick(self) -> None:
+        """Keep a finished trick in view for the speed's pause, then clear it."""
+        if self.finished_trick is None:
+            return
+        rest = self.finished_until - self.clock()
+        if rest > 0 and self.match.phase == "play" and not self.match.trick:
+            epoch = self.epoch
+            self.flush()
+            await asyncio.sleep(rest)
+            if self.epoch != epoch:
+                return
+        self.finished_trick = None
+        self.dirty = True
+
+    async def _computer_turn(self, seat: int) -> None:
+        epoch, version = self.epoch, self.version
+        self.thinking = seat
+        self.refresh()
+        start = self.clock()
+        try:
+            action = await self.agents[seat].choose(self.match, seat, "act")
+            rest = self.pace.think - (self.clock() - start)
+            if rest > 0:
+                await asyncio.sleep(rest)
+        finally:
+            self.thinking = None
+            self.dirty = True
+        if not self._unchanged(epoch, version) or action is None:
+            return
+        if seat == HUMAN and not self.autoplay:
+            return
+        try:
+            self._apply(action)
+        except IllegalAction as error:
+            # A computer player proposed an illegal action: report it, keep the game going.
+            self.message = Msg("engine_error", {"error": f"seat {seat}: {error}"})
+            fallback = make_player("random", self.version).act(self.match.observe(seat))
+            self._apply(fallback)
+
+    async def _deal_step(self) -> None:
+        m = self.match
+        epoch, version = self.epoch, self.version
+        if self.repoll is not None:
+            first, self.repoll = self.repoll, None
+            await self._poll(first, 4)
+            return
+        if m.dealt < m.deal_total:
+            if self.pace.deal > 0:
+                await asyncio.sleep(self.pace.deal)
+                if not self._unchanged(epoch, version) or self.repoll is not None:
+                    return
+            receiver = (m.deal_start + m.dealt) % 4
+            self._apply(Deal())
+            if m.rules.declare_window == "during_deal" and m.phase == "deal":
+                await self._poll(receiver, 1)
+            return
+        if not self.final_polled:
+            declared = await self._poll(m.deal_start, 4)
+            if self.epoch == epoch:
+                self.final_polled = not declared
+            return
+        if m.declaration_options(HUMAN) and not self.deal_declined:
+            if self.autoplay:
+                choice = await self.agents[HUMAN].choose(m, HUMAN, "declare")
+                if not self._unchanged(epoch, version) or not self.autoplay:
+                    return
+                if choice is None:
+                    self.deal_declined = True
+                else:
+                    self._apply(choice)
+                    self.final_polled = False
+                return
+            self.end_of_deal = True
+            self.dirty = True
+            await self._wait()
+            return
+        self.end_of_deal = False
+        self._apply(EndDeal())
+
+    async def _poll(self, first: int, rounds: int) -> bool:
+        """Offer deal-time declarations to the computer seats (as ``tractor.runner`` does)."""
+        epoch = self.epoch
+        declared = False
+        asked, seat, limit = 0, first, rounds
+        while asked < limit:
+            m = self.match
+            if (seat != HUMAN or self.autoplay) and m.declaration_options(seat):
+                choice = await self.agents[seat].choose(m, seat, "declare")
+                if self.epoch != epoch or self.match.phase != "deal":
+                    return declared
+                if choice is not None and self.match.is_legal(choice):
+                    self._apply(choice)
+                    declared = True
+                    asked, limit = 0, 4
+            asked += 1
+            seat = (seat + 1) % 4
+        return declared

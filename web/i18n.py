@@ -1,0 +1,329 @@
+"""Every text of the table in English and Chinese, and the card/seat wording.
+
+``t(lang, key, **params)`` formats one string; the whole UI goes through it, so
+switching the language re-renders everything in the other language at once.
+Rule codes of ``tractor.IllegalAction`` get a Chinese sentence each
+(``RULE_ZH``); in English the engine's own message is shown.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("zh", "en")
+DEFAULT_LANGUAGE = "zh"
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+
+STRINGS: dict[str, tuple[str, str]] = {
+    # key: (English, Chinese)
+    "title": ("Tractor", "拖拉机"),
+    "loading": ("Loading…", "加载中…"),
+    # seats, relative to the player at the bottom
+    "seat0": ("You", "你"),
+    "seat1": ("Right", "下家"),
+    "seat2": ("Across", "对家"),
+    "seat3": ("Left", "上家"),
+    "you_obj": ("you", "你"),
+    "dealer_mark": ("Dealer", "庄"),
+    "cards_left": ("{n} cards", "{n} 张"),
+    "level_of": ("Level {rank}", "打{rank}"),
+    "seat_points": ("{n} pts", "{n} 分"),
+    "thinking": ("thinking…", "思考中…"),
+    "friend_mark": ("Friend", "朋友"),
+    "defender_mark": ("Defender", "庄家方"),
+    # table indicators
+    "trump_label": ("Trump", "主"),
+    "no_trump": ("No trump", "无主"),
+    "trump_undecided": ("not decided", "未定"),
+    "level_label": ("Level", "级牌"),
+    "declared_by": ("{name} declared {cards}", "{name} 亮主 {cards}"),
+    "no_declaration_yet": ("No declaration yet", "还没有人亮主"),
+    "attackers_points": ("Attackers' points", "闲家得分"),
+    "penalty_points": ("penalty {n}", "罚分 {n}"),
+    "friend_card": ("Friend card {card}", "朋友牌 {card}"),
+    "friend_hidden": ("friend not yet revealed", "朋友尚未现身"),
+    "friend_is": ("friend: {name}", "朋友：{name}"),
+    "hand_no": ("Hand {n}", "第 {n} 局"),
+    # buttons
+    "play": ("Play", "出牌"),
+    "play_n": ("Play ({n})", "出牌（{n}）"),
+    "hint": ("Hint", "提示"),
+    "autoplay": ("Autoplay", "托管"),
+    "autoplay_on": ("Autoplay: on", "托管中"),
+    "declare_label": ("Declare trump:", "亮主："),
+    "no_options": ("nothing to declare", "没有可亮的牌"),
+    "pass": ("Pass", "不亮"),
+    "pass_theft": ("Pass", "过"),
+    "bury_n": ("Bury {k}/{n}", "扣底 {k}/{n}"),
+    "call_friend": ("Call friend", "叫朋友"),
+    "rank": ("Rank", "点数"),
+    "suit": ("Suit", "花色"),
+    "next_hand": ("Next hand", "下一局"),
+    "new_match": ("New match", "新比赛"),
+    "new_game": ("New game", "新游戏"),
+    "settings": ("Settings", "设置"),
+    "last_trick": ("Last trick", "上一轮"),
+    "close": ("Close", "关闭"),
+    "yes": ("Yes", "确定"),
+    "no": ("Cancel", "取消"),
+    "help_keys": (
+        "Keys: Enter/Space play selected · H hint · A autoplay · Esc clear selection",
+        "快捷键：回车/空格 出牌 · H 提示 · A 托管 · Esc 取消选择",
+    ),
+    # status line
+    "status_loading": ("Loading…", "加载中…"),
+    "status_dealing": ("Dealing… {dealt}/{total}", "发牌中… {dealt}/{total}"),
+    "status_can_declare": (
+        "Dealing… {dealt}/{total} — you may declare trump",
+        "发牌中… {dealt}/{total} — 你可以亮主",
+    ),
+    "status_end_of_deal": (
+        "All cards dealt: declare trump or pass",
+        "发牌结束：请亮主或选择不亮",
+    ),
+    "status_declare_turn": ("Your turn: declare trump or pass", "轮到你：亮主或不亮"),
+    "status_theft_turn": (
+        "Overturn the trump and take the kitty, or pass",
+        "炒地皮：反主并拿底牌，或者过",
+    ),
+    "status_bury": (
+        "Choose {n} cards to bury (the kitty cards are marked), then press Bury",
+        "选择 {n} 张牌扣底（底牌已标出），然后点「扣底」",
+    ),
+    "status_call": ("Name the friend card", "请叫朋友牌"),
+    "status_lead": ("Your lead: select cards, then Play", "轮到你首发：选牌后出牌"),
+    "status_follow": (
+        "Your turn: follow with {n} card(s)",
+        "轮到你跟牌：出 {n} 张",
+    ),
+    "status_thinking": ("{name}: thinking…", "{name}：思考中…"),
+    "status_waiting": ("Waiting for {name}", "等待{name}"),
+    "status_declaring": ("{name} to declare or pass", "等待{name}亮主或不亮"),
+    "status_burying": ("{name} is burying the kitty", "{name}正在扣底"),
+    "status_calling": ("{name} is naming the friend card", "{name}正在叫朋友"),
+    "status_hand_over": ("Hand over — see the result", "本局结束，请看结果"),
+    "status_match_over": ("Match over", "比赛结束"),
+    "status_autoplay": ("Autoplay plays for you", "托管中，电脑替你出牌"),
+    # messages
+    "msg_declared": ("{name} declared {cards}", "{name} 亮主 {cards}"),
+    "msg_stole": (
+        "{name} overturned with {cards} and took the kitty",
+        "{name} 用 {cards} 反主，拿走底牌",
+    ),
+    "msg_friend_revealed": ("{name} is the friend!", "{name} 是朋友！"),
+    "msg_hint": ("Hint: {what}", "提示：{what}"),
+    "hint_pass": ("pass (do not declare)", "不亮"),
+    "hint_call": ("call {card}", "叫 {card}"),
+    "not_allowed": ("Not allowed: {why}", "不能这样出：{why}"),
+    "msg_no_hint": ("No hint now: it is not your move", "现在不是你的回合，没有提示"),
+    "storage_full": (
+        "Browser storage is full: the game could not be saved. Free some space "
+        "(clear this site's data) to keep saving.",
+        "浏览器存储空间已满，游戏无法保存。请清理本网站的数据后继续。",
+    ),
+    "storage_unavailable": (
+        "Browser storage is not available: the game will not be saved.",
+        "浏览器存储不可用，游戏不会被保存。",
+    ),
+    "save_not_ours": (
+        "The saved game was not a Tractor save. A new match has started; the old data is kept "
+        "under “{key}”.",
+        "保存的数据不是拖拉机的存档，已开始新比赛；原数据保存在“{key}”。",
+    ),
+    "save_old_version": (
+        "The saved game is from another version of this game and cannot be resumed. A new "
+        "match has started; the old save is kept under “{key}”.",
+        "存档来自其他版本，无法继续，已开始新比赛；原存档保存在“{key}”。",
+    ),
+    "save_damaged": (
+        "The saved game is damaged and cannot be resumed. A new match has started; the "
+        "damaged save is kept under “{key}”.",
+        "存档已损坏，无法继续，已开始新比赛；损坏的存档保存在“{key}”。",
+    ),
+    "settings_damaged": (
+        "The saved settings were damaged and have been reset to the defaults.",
+        "保存的设置已损坏，已恢复默认设置。",
+    ),
+    "engine_error": ("Internal error: {error}", "内部错误：{error}"),
+    "resumed": ("Saved game resumed", "已恢复上次的游戏"),
+    # confirmations
+    "confirm_new_game": (
+        "Abandon the current match and start a new one?",
+        "放弃当前比赛并开始新比赛？",
+    ),
+    "confirm_rules": (
+        "Changing the rules starts a new match; the current match will be lost. Continue?",
+        "更改规则会开始新比赛，当前比赛将丢失。继续吗？",
+    ),
+    # trick area
+    "last_trick_title": (
+        "Last trick — won by {name}, {points} points",
+        "上一轮：{name}赢，{points} 分",
+    ),
+    "no_last_trick": ("No trick played yet", "还没有出过牌"),
+    "throw_failed": (
+        "{name}'s throw {attempted} failed: {forced} had to be played ({beater} holds {beaten_by})",
+        "{name}甩牌 {attempted} 失败：只能出 {forced}（{beater}有 {beaten_by}）",
+    ),
+    "throw_penalty_note": ("penalty {n} points", "罚 {n} 分"),
+    # hand result
+    "result_title": ("Hand {n} result", "第 {n} 局结果"),
+    "kitty": ("Kitty", "底牌"),
+    "kitty_line": (
+        "Kitty points {points} × {mult} = {bonus}",
+        "底牌分 {points} × {mult} = {bonus}",
+    ),
+    "kitty_not_won": (
+        "Kitty points {points} (the defenders won the last trick: no bonus)",
+        "底牌分 {points}（庄家方赢得最后一轮，不计底分）",
+    ),
+    "trick_points": ("Points won in tricks: {n}", "闲家捡分：{n}"),
+    "penalty_line": ("Throw penalties: {n}", "甩牌罚分：{n}"),
+    "attackers_total": ("Attackers' points: {n}", "闲家总分：{n}"),
+    "defenders_up": ("Defenders go up {n} level(s)", "庄家方升 {n} 级"),
+    "attackers_take": ("Attackers take the deal", "闲家上台"),
+    "attackers_up": ("Attackers take the deal and go up {n} level(s)", "闲家上台并升 {n} 级"),
+    "your_side_won": ("Your side wins this hand", "你方赢了这一局"),
+    "your_side_lost": ("Your side loses this hand", "你方输了这一局"),
+    "levels_now": ("Levels now", "现在的级别"),
+    "next_dealer": ("Next dealer: {name}", "下一局庄家：{name}"),
+    "defenders_were": ("Defenders: {names}", "庄家方：{names}"),
+    "plays_alone": ("{name} played alone against three", "{name}一打三"),
+    "match_winner": ("{names} win the match!", "{names}赢得比赛！"),
+    "you_win_match": ("Your side wins the match!", "你方赢得比赛！"),
+    "you_lose_match": ("Your side lost the match.", "你方输掉了比赛。"),
+    "and": (" and ", "和"),
+    # settings panel
+    "settings_title": ("Settings", "设置"),
+    "rules_title": ("Rules (changing them starts a new match)", "规则（更改后开始新比赛）"),
+    "apply_rules": ("Apply rules and start a new match", "应用规则并开始新比赛"),
+    "display_title": ("Display", "显示"),
+    "speed": ("Animation speed", "动画速度"),
+    "speed_slow": ("slow", "慢"),
+    "speed_normal": ("normal", "中"),
+    "speed_fast": ("fast", "快"),
+    "speed_instant": ("instant", "瞬间"),
+    "language": ("Language", "语言"),
+    "four_color": (
+        "Four-colour suits (♠ black, ♥ red, ♣ green, ♦ blue)",
+        "四色花色（♠黑 ♥红 ♣绿 ♦蓝）",
+    ),
+    "opponents": ("Computer players", "电脑玩家"),
+    "player_basic": ("basic", "普通"),
+    "player_random": ("random (very weak)", "随机（很弱）"),
+    "stats_title": ("Statistics", "统计"),
+    "stats_line": (
+        "Hands played {hands}, won {hands_won} · Matches played {matches}, won {matches_won}",
+        "已打 {hands} 局，赢 {hands_won} 局 · 比赛 {matches} 场，赢 {matches_won} 场",
+    ),
+    "about": ("About", "关于"),
+    "worker_loading": ("computer players: starting the worker…", "电脑玩家：后台线程启动中…"),
+    "worker_ready": (
+        "computer players think in a worker (Ready: {info})",
+        "电脑玩家在后台线程思考（Ready: {info}）",
+    ),
+    "worker_failed": (
+        "worker unavailable ({error}); computer players think on the page",
+        "后台线程不可用（{error}），电脑玩家在页面中思考",
+    ),
+    # rule options (RULES §6)
+    "rule_decks": ("Decks", "几副牌"),
+    "rule_partners": ("Partners", "打法"),
+    "rule_scoring": ("Scoring", "计分"),
+    "rule_declare_window": ("Declaring", "亮主时机"),
+    "rule_first_dealer": ("First dealer", "首局庄家"),
+    "rule_no_declaration": ("When nobody declares", "无人亮主时"),
+    "rule_twos_always_trump": ("2s are always trump", "2 为常主"),
+    "rule_kitty_theft": ("Kitty theft (炒地皮)", "炒地皮"),
+    "rule_throw_penalty": ("Failed throw penalty (10 points)", "甩牌失败罚 10 分"),
+    "opt_decks_1": ("1 deck", "一副"),
+    "opt_decks_2": ("2 decks", "两副"),
+    "opt_decks_3": ("3 decks", "三副"),
+    "opt_partners_fixed": ("fixed partners (across)", "固定对家"),
+    "opt_partners_find_friend": ("find a friend", "找朋友"),
+    "opt_scoring_standard": ("standard", "标准"),
+    "opt_scoring_qq": ("QQ", "QQ 升级"),
+    "opt_declare_window_during_deal": ("during the deal", "发牌时亮主"),
+    "opt_declare_window_after_deal": ("after the deal, in turn", "发牌后轮流亮主"),
+    "opt_first_dealer_declarer": ("the final declarer", "最后亮主者"),
+    "opt_first_dealer_first_declarer": ("the first declarer", "最先亮主者"),
+    "opt_no_declaration_kitty_third_card": ("the kitty's third card fixes trump", "底牌第三张定主"),
+    "opt_no_declaration_no_trump": ("no trump", "无主"),
+    "opt_bool_False": ("off", "关"),
+    "opt_bool_True": ("on", "开"),
+    "joker_big": ("Big joker", "大王"),
+    "joker_small": ("Small joker", "小王"),
+    "joker_big_short": ("B", "大"),
+    "joker_small_short": ("S", "小"),
+    "nt_suffix": ("(no trump)", "（无主）"),
+}
+
+RULE_ZH: dict[str, str] = {
+    "wrong_count": "出牌的张数必须和首家出的张数相同。",
+    "not_in_hand": "你手里没有这些牌。",
+    "follow_suit": "你有首家出的那门花色，必须先跟这门花色的牌。",
+    "follow_titanic": "首家出了泰坦尼克（相连的三张同牌），你有相应的牌型就必须跟出。",
+    "follow_triples": "首家出了三张同牌，你有三张同牌就必须跟三张。",
+    "follow_tractor": "首家出了拖拉机，你有同门花色的拖拉机就必须跟拖拉机。",
+    "follow_pairs": "首家出了对子，你有同门花色的对子就必须跟对子。",
+    "lead_one_suit": "首发的牌必须是同一门花色（所有主牌算一门）。",
+    "empty_play": "请先选择要出的牌。",
+    "not_your_turn": "还没轮到你。",
+    "wrong_phase": "现在不能这样做。",
+    "bad_seat": "座位号无效。",
+    "declare_cards": "亮主必须用一张、两张或三张相同的级牌，或一对（三张）相同的王亮无主。",
+    "declare_once": "一副牌时以第一个亮主为准，不能再反主。",
+    "declare_own_suit": "你只能加固自己亮的同一花色，不能改亮其他花色。",
+    "declare_weaker": "反主必须比当前亮的主更强。",
+    "bury_count": "必须正好扣下和底牌同样多的牌。",
+    "friend_joker": "朋友牌不能是王。",
+    "match_over": "比赛已经结束。",
+}
+"""A Chinese sentence for every ``IllegalAction.rule`` code of the engine."""
+
+
+def t(lang: str, key: str, **params: object) -> str:
+    """The text ``key`` in ``lang`` (``en`` or ``zh``), formatted with ``params``."""
+    english, chinese = STRINGS[key]
+    text = chinese if lang == "zh" else english
+    return text.format(**params) if params else text
+
+
+def rule_sentence(lang: str, rule: str, message: str) -> str:
+    """Why an action was refused: the Chinese sentence for ``rule``, or the English message."""
+    if lang == "zh":
+        return RULE_ZH.get(rule, RULE_ZH["wrong_phase"])
+    return message[:1].upper() + message[1:] if message else rule
+
+
+def seat_name(lang: str, seat: int) -> str:
+    """Name of a seat as seen by the player at seat 0."""
+    return t(lang, f"seat{seat}")
+
+
+def seat_names(lang: str, seats: list[int]) -> str:
+    """Several seat names joined with "and"."""
+    names = [seat_name(lang, s) for s in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + t(lang, "and") + names[-1]
+
+
+def card_label(lang: str, card: str) -> str:
+    """A card as short text: ``10♥``, ``A♠``, or the joker's name."""
+    if card == "BJ":
+        return t(lang, "joker_big")
+    if card == "SJ":
+        return t(lang, "joker_small")
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+def cards_label(lang: str, cards: list[str]) -> str:
+    """Several cards as short text separated by spaces."""
+    return " ".join(card_label(lang, card) for card in cards)
+
+
+def option_label(lang: str, name: str, value: object) -> str:
+    """Label of one value of a rule option in the settings panel."""
+    if isinstance(value, bool):
+        return t(lang, f"opt_bool_{value}")
+    return t(lang, f"opt_{name}_{value}")

@@ -1,0 +1,117 @@
+"""The player's settings: rule options, animation speed, language, colours, opponents.
+
+Stored as JSON in localStorage; ``parse_settings`` never fails: damaged or
+unknown data falls back to the defaults (and says so), so a bad value can never
+keep the page from starting.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from i18n import DEFAULT_LANGUAGE, LANGUAGES
+from tractor.players import PLAYER_NAMES
+from tractor.rules import CHOICES, Rules, RulesError
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+DEFAULT_SPEED = "normal"
+
+
+@dataclass(frozen=True)
+class Pace:
+    """Delays (seconds) of one animation speed."""
+
+    deal: float  # between two dealt cards
+    think: float  # least time a computer player's move is shown as "thinking"
+    trick: float  # a finished trick stays in the centre this long
+    next_hand: float  # autoplay waits this long on a hand's result
+
+
+PACES = {
+    "slow": Pace(deal=0.18, think=1.6, trick=2.0, next_hand=4.0),
+    "normal": Pace(deal=0.06, think=0.7, trick=1.2, next_hand=2.5),
+    "fast": Pace(deal=0.015, think=0.25, trick=0.5, next_hand=1.2),
+    "instant": Pace(deal=0.0, think=0.0, trick=0.0, next_hand=0.0),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the settings panel controls."""
+
+    rules: Rules = field(default_factory=Rules)
+    speed: str = DEFAULT_SPEED
+    lang: str = DEFAULT_LANGUAGE
+    four_color: bool = False
+    opponents: str = "basic"
+
+    @property
+    def pace(self) -> Pace:
+        return PACES[self.speed]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "rules": self.rules.to_dict(),
+                "speed": self.speed,
+                "lang": self.lang,
+                "four_color": self.four_color,
+                "opponents": self.opponents,
+            },
+            sort_keys=True,
+        )
+
+    def with_option(self, name: str, value: Any) -> Settings:
+        """A copy with one display option changed (``speed``, ``lang``, ...)."""
+        return replace(self, **{name: value})
+
+
+def rule_value(name: str, text: str) -> Any:
+    """The typed value of a rule option from a form's text (``"2"`` → 2, ``"true"`` → True)."""
+    for choice in CHOICES[name]:
+        if str(choice).lower() == text.lower():
+            return choice
+    raise RulesError(f"{name} cannot be {text!r}")
+
+
+def parse_settings(text: str | None) -> tuple[Settings, bool]:
+    """Settings from stored JSON; the flag is True when the data was damaged and ignored.
+
+    Missing text gives the defaults (not damaged). Unknown or invalid single values
+    fall back to their default, the rest is kept.
+    """
+    if text is None:
+        return Settings(), False
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Settings(), True
+    if not isinstance(data, dict):
+        return Settings(), True
+    damaged = False
+    defaults = Settings()
+    try:
+        rules_data = data.get("rules", {})
+        rules = Rules.from_dict(rules_data) if isinstance(rules_data, dict) else defaults.rules
+        damaged = not isinstance(rules_data, dict)
+    except (RulesError, TypeError):
+        rules, damaged = defaults.rules, True
+
+    def pick(name: str, allowed: tuple[Any, ...], default: Any) -> Any:
+        nonlocal damaged
+        value = data.get(name, default)
+        if value not in allowed or type(value) is not type(default):
+            damaged = True
+            return default
+        return value
+
+    settings = Settings(
+        rules=rules,
+        speed=pick("speed", SPEEDS, defaults.speed),
+        lang=pick("lang", LANGUAGES, defaults.lang),
+        four_color=pick("four_color", (False, True), defaults.four_color),
+        opponents=pick("opponents", PLAYER_NAMES, defaults.opponents),
+    )
+    return settings, damaged

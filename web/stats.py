@@ -1,0 +1,69 @@
+"""Statistics of the player at seat 0: hands and matches played and won by their side."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+HUMAN = 0
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Counters kept across matches (localStorage)."""
+
+    hands: int = 0
+    hands_won: int = 0
+    matches: int = 0
+    matches_won: int = 0
+    counted: str = ""  # "<match id>:<hand no>" of the last hand counted (no double counts)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+
+def parse_stats(text: str | None) -> Stats:
+    """Stats from stored JSON; anything damaged counts as no statistics yet."""
+    if not text:
+        return Stats()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Stats()
+    if not isinstance(data, dict):
+        return Stats()
+    values: dict[str, Any] = {}
+    for name in ("hands", "hands_won", "matches", "matches_won"):
+        value = data.get(name, 0)
+        values[name] = value if isinstance(value, int) and value >= 0 else 0
+    counted = data.get("counted", "")
+    values["counted"] = counted if isinstance(counted, str) else ""
+    return Stats(**values)
+
+
+def human_side_won(result: dict[str, Any]) -> bool:
+    """Whether seat 0's side is the side that gained from this hand."""
+    side = result.get("side")
+    seats = result.get("defenders" if side == "defenders" else "attackers", [])
+    return HUMAN in seats
+
+
+def record_hand(
+    stats: Stats, match_id: str, result: dict[str, Any], winners: list[int] | None
+) -> Stats:
+    """Count a finished hand (and the match when it ended); idempotent per hand."""
+    key = f"{match_id}:{result.get('hand_no')}"
+    if stats.counted == key:
+        return stats
+    won = human_side_won(result)
+    updated = replace(
+        stats, hands=stats.hands + 1, hands_won=stats.hands_won + int(won), counted=key
+    )
+    if winners is not None:
+        updated = replace(
+            updated,
+            matches=updated.matches + 1,
+            matches_won=updated.matches_won + int(HUMAN in winners),
+        )
+    return updated

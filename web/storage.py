@@ -1,0 +1,78 @@
+"""localStorage keys and safe access: reads never fail, a full storage is reported.
+
+The backend is the page's ``window.localStorage`` (or any object with
+``getItem``/``setItem``/``removeItem``, e.g. a dict-backed fake in tests).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MATCH_KEY = "tractor.match"
+META_KEY = "tractor.meta"
+SETTINGS_KEY = "tractor.settings"
+STATS_KEY = "tractor.stats"
+
+
+def bad_key(key: str, stamp: int) -> str:
+    """Where a damaged value of ``key`` is kept (never overwritten: the stamp is unique)."""
+    return f"{key}.bad.{stamp}"
+
+
+def is_quota_error(error: BaseException) -> bool:
+    """Whether a JavaScript error from ``setItem`` means the storage is full."""
+    text = f"{type(error).__name__} {getattr(error, 'name', '')} {error}"
+    return any(
+        marker in text for marker in ("QuotaExceeded", "QUOTA_EXCEEDED", "NS_ERROR_DOM_QUOTA")
+    )
+
+
+class Store:
+    """Key/value storage that records problems instead of raising them."""
+
+    def __init__(self, backend: Any | None):
+        self.backend = backend
+        self.full = False  # the last failed write hit the quota
+        self.unavailable = backend is None
+
+    def get(self, key: str) -> str | None:
+        if self.backend is None:
+            return None
+        try:
+            value = self.backend.getItem(key)
+        except Exception:
+            return None
+        return value if isinstance(value, str) else None  # JS null may arrive as jsnull
+
+    def set(self, key: str, value: str) -> bool:
+        """Write ``value``; False (and ``full`` set) when the storage refused it."""
+        if self.backend is None:
+            return False
+        try:
+            self.backend.setItem(key, value)
+        except Exception as error:
+            if is_quota_error(error):
+                self.full = True
+                return False
+            self.unavailable = True
+            return False
+        self.full = False
+        return True
+
+    def remove(self, key: str) -> None:
+        if self.backend is None:
+            return
+        try:
+            self.backend.removeItem(key)
+        except Exception:
+            return
+
+    def quarantine(self, key: str, value: str, stamp: int) -> str:
+        """Keep a bad ``value`` of ``key`` under a fresh key; return that key."""
+        target = bad_key(key, stamp)
+        suffix = 0
+        while self.get(target) is not None:
+            suffix += 1
+            target = bad_key(key, stamp) + f"-{suffix}"
+        self.set(target, value)
+        return target
