@@ -12,7 +12,14 @@ from collections.abc import Callable
 from typing import Any
 
 from game import Game
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, jsnull
+
+
+def text_or_none(value: Any) -> str | None:
+    """A JS string as ``str``; JS ``null``/``undefined`` (``jsnull``/None) as None."""
+    if value is None or value is jsnull:
+        return None
+    return str(value)
 
 
 def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
@@ -44,9 +51,9 @@ def install(document: Any, game: Game) -> list[Any]:
 
     def on_click(event: Any) -> None:
         target = event.target.closest("[data-action]")
-        if target is None or target.disabled:
+        if target is None or target is jsnull or target.disabled:
             return
-        handler = commands.get(str(target.getAttribute("data-action")))
+        handler = commands.get(text_or_none(target.getAttribute("data-action")) or "")
         if handler is not None:
             handler(target)
 
@@ -58,9 +65,9 @@ def install(document: Any, game: Game) -> list[Any]:
             ("data-option", game.set_option),
             ("data-pick", game.pick_friend),
         ):
-            name = target.getAttribute(attribute)
+            name = text_or_none(target.getAttribute(attribute))
             if name is not None:
-                handler(str(name), value)
+                handler(name, value)
                 return
 
     def on_key(event: Any) -> None:

@@ -38,13 +38,14 @@ from tractor.actions import (
     Pass,
     Play,
 )
-from tractor.cards import CARDS, Card
+from tractor.cards import Card
 from tractor.match import IllegalAction, Match
 from tractor.players import make_player
-from tractor.rules import Rules, RulesError
+from tractor.rules import CHOICES, Rules, RulesError
 from tractor.save import dumps
 
 HUMAN = 0
+DISPLAY_OPTIONS = ("speed", "lang", "four_color", "opponents")
 RENDER_INTERVAL = 0.05
 """At instant speed the table is redrawn at most this often (seconds) while it runs."""
 
@@ -162,12 +163,13 @@ class Game:
             self.meta = parse_meta(self.store.get(META_KEY))
             if not self.meta.match_id:
                 self.meta = Meta(match_id=self._new_id(self.match.seed))
+                self.store.set(META_KEY, self.meta.to_json())
             self.notice = Msg("resumed")
             return
         if loaded.problem is not None and raw is not None:
             kept = self.store.quarantine(MATCH_KEY, raw, self.stamp())
             self.save_blocked = self.store.get(kept) is None
-            self.message = Msg(loaded.problem, {"key": kept})
+            self.message = Msg(loaded.problem, {"where": kept})
         self._new_match(seed)
 
     def _new_id(self, seed: int) -> str:
@@ -186,6 +188,8 @@ class Game:
         self.thinking = None
         self._reset_hand_flags()
         self._save()
+        if not self.save_blocked:
+            self.store.set(META_KEY, self.meta.to_json())
         self.wake.set()
         self.refresh()
 
@@ -219,7 +223,6 @@ class Game:
             settings=self.settings,
             lang=lang,
             selected=frozenset(self.selected),
-            kitty_marks=list(self.meta.kitty),
             thinking=self.thinking,
             autoplay=self.autoplay,
             show_last=self.show_last,
@@ -233,6 +236,7 @@ class Game:
             notice=None if self.notice is None else self.notice.text(lang),
             warning=warning,
             worker=worker,
+            worker_calls=self.link.calls,
             friend_rank=self.friend_rank,
             friend_suit=self.friend_suit,
         )
@@ -264,17 +268,6 @@ class Game:
         self.dirty = True
         if m.hands[HUMAN] != hand_before:
             self.selected.clear()
-        if isinstance(action, (EndDeal, Pass, Declare)) and m.phase == "bury":
-            if m.kitty_holder == HUMAN:
-                gained = [
-                    str(CARDS[c])
-                    for c in range(54)
-                    for _ in range(max(0, m.hands[HUMAN][c] - hand_before[c]))
-                ]
-                self.meta = replace(self.meta, kitty=gained)
-            else:
-                self.meta = replace(self.meta, kitty=[])
-            self.store.set(META_KEY, self.meta.to_json())
         if isinstance(action, Declare) and action.seat != HUMAN:
             key = "msg_stole" if m.phase == "bury" and m.kitty_holder == action.seat else None
             self.notice = Msg(
@@ -289,8 +282,6 @@ class Game:
         if isinstance(action, NextHand):
             self._reset_hand_flags()
             self.finished_trick = None
-            self.meta = replace(self.meta, kitty=[])
-            self.store.set(META_KEY, self.meta.to_json())
         if m.phase in ("hand_over", "match_over") and m.hand_result is not None:
             winners = None if m.winners is None else list(m.winners)
             stats = record_hand(self.stats, self.meta.match_id, m.hand_result, winners)
@@ -302,8 +293,7 @@ class Game:
     def _save(self) -> None:
         if self.save_blocked:
             return
-        if self.store.set(MATCH_KEY, dumps(self.match)):
-            self.store.set(META_KEY, self.meta.to_json())
+        self.store.set(MATCH_KEY, dumps(self.match))
 
     def _human(self, action: Action) -> bool:
         """Apply seat 0's action, or explain in words why it is refused."""
@@ -460,6 +450,8 @@ class Game:
             self.clear_selection()
 
     def set_option(self, name: str, value: str) -> None:
+        if name not in DISPLAY_OPTIONS:
+            return
         typed: Any = value
         if name == "four_color":
             typed = value == "true"
@@ -476,6 +468,8 @@ class Game:
         self.refresh()
 
     def set_rule(self, name: str, value: str) -> None:
+        if name not in CHOICES:
+            return
         try:
             self.pending_rules = replace(
                 self.pending_rules or self.match.rules, **{name: rule_value(name, value)}

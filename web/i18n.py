@@ -126,18 +126,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "save_not_ours": (
         "The saved game was not a Tractor save. A new match has started; the old data is kept "
-        "under “{key}”.",
-        "保存的数据不是拖拉机的存档，已开始新比赛；原数据保存在“{key}”。",
+        "under “{where}”.",
+        "保存的数据不是拖拉机的存档，已开始新比赛；原数据保存在“{where}”。",
     ),
     "save_old_version": (
         "The saved game is from another version of this game and cannot be resumed. A new "
-        "match has started; the old save is kept under “{key}”.",
-        "存档来自其他版本，无法继续，已开始新比赛；原存档保存在“{key}”。",
+        "match has started; the old save is kept under “{where}”.",
+        "存档来自其他版本，无法继续，已开始新比赛；原存档保存在“{where}”。",
     ),
     "save_damaged": (
         "The saved game is damaged and cannot be resumed. A new match has started; the "
-        "damaged save is kept under “{key}”.",
-        "存档已损坏，无法继续，已开始新比赛；损坏的存档保存在“{key}”。",
+        "damaged save is kept under “{where}”.",
+        "存档已损坏，无法继续，已开始新比赛；损坏的存档保存在“{where}”。",
     ),
     "settings_damaged": (
         "The saved settings were damaged and have been reset to the defaults.",

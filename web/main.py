@@ -57,4 +57,15 @@ def main() -> list[object]:
     return [game, *proxies, *tasks]
 
 
-KEEP = main()
+def show_failure(error: BaseException) -> None:
+    """Never a blank page: say in the status line that the table could not start."""
+    status = document.querySelector('[data-testid="status"]')
+    status.textContent = f"游戏无法启动 / The game could not start: {type(error).__name__}: {error}"
+    status.className = "status error"
+
+
+try:
+    KEEP = main()
+except Exception as failure:
+    show_failure(failure)
+    raise

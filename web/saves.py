@@ -3,13 +3,13 @@
 ``read_match`` classifies a stored text as resumable, not ours, from another
 schema version, or damaged; the table shows the matching message, keeps the bad
 text under another key and starts afresh. ``Meta`` is the table's own small
-record beside the match (match id, kitty cards to highlight).
+record beside the match (the match id).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 from tractor.match import Match
 from tractor.save import SCHEMA, VERSION, SaveError, loads
@@ -46,10 +46,9 @@ def read_match(text: str | None) -> Loaded:
 
 @dataclass(frozen=True)
 class Meta:
-    """Table data stored beside the match."""
+    """Table data stored beside the match: which match it is (statistics count it once)."""
 
     match_id: str = ""
-    kitty: list[str] = field(default_factory=list)  # kitty cards now in seat 0's hand
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -64,7 +63,4 @@ def parse_meta(text: str | None) -> Meta:
     if not isinstance(data, dict):
         return Meta()
     match_id = data.get("match_id", "")
-    kitty = data.get("kitty", [])
-    if not isinstance(match_id, str) or not isinstance(kitty, list):
-        return Meta()
-    return Meta(match_id=match_id, kitty=[str(card) for card in kitty])
+    return Meta(match_id=match_id) if isinstance(match_id, str) else Meta()

@@ -53,7 +53,6 @@ class Scene:
     settings: Settings
     lang: str
     selected: frozenset[int] = frozenset()
-    kitty_marks: list[str] = field(default_factory=list)
     thinking: int | None = None
     autoplay: bool = False
     show_last: bool = False
@@ -67,6 +66,7 @@ class Scene:
     notice: str | None = None
     warning: str | None = None
     worker: str = ""
+    worker_calls: int = 0
     friend_rank: str = "A"
     friend_suit: str = "S"
 
@@ -382,7 +382,7 @@ def hand(scene: Scene) -> str:
     view, lang = scene.view, scene.lang
     cards = view["hand"]
     order = order_of(view)
-    marks = list(scene.kitty_marks) if view["phase"] == "bury" and view["to_move"] == 0 else []
+    marks = list(view.get("kitty_taken") or [])  # the kitty's cards, while seat 0 buries
     out = []
     previous_suit = None
     for index, card in enumerate(cards):
@@ -635,19 +635,18 @@ def confirm_dialog(scene: Scene) -> str:
 
 
 def overlay(scene: Scene) -> str:
+    """Dialogs: the hand's result (the bar's buttons stay usable), settings, confirmation."""
     panels = []
     if scene.view["hand_result"] is not None and scene.view["phase"] in (
         "hand_over",
         "match_over",
     ):
-        panels.append(hand_result(scene))
+        panels.append(f'<div class="backdrop passive">{hand_result(scene)}</div>')
     if scene.panel == "settings":
-        panels.append(settings_panel(scene))
+        panels.append(f'<div class="backdrop">{settings_panel(scene)}</div>')
     if scene.confirm is not None:
-        panels.append(confirm_dialog(scene))
-    if not panels:
-        return ""
-    return "".join(f'<div class="backdrop">{panel}</div>' for panel in panels)
+        panels.append(f'<div class="backdrop">{confirm_dialog(scene)}</div>')
+    return "".join(panels)
 
 
 def probe(scene: Scene) -> str:
@@ -662,4 +661,5 @@ def probe(scene: Scene) -> str:
         f'<span data-testid="dealt">{view["dealt"]}</span>'
         f'<span data-testid="busy">{busy}</span>'
         f'<span data-testid="end-of-deal">{"yes" if scene.end_of_deal else "no"}</span>'
+        f'<span data-testid="worker-calls">{scene.worker_calls}</span>'
     )

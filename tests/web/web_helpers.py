@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from tractor.actions import Play
+from tractor.match import Match
+from tractor.players import make_player
+from tractor.rules import Rules
+from tractor.runner import step
+from tractor.save import dumps, loads
 
 #: Pyodide's first start in CI (2 cores) can take a while; never a timing assertion.
-LOAD_TIMEOUT_MS = 120_000
+LOAD_TIMEOUT_MS = 60_000
 STEP_TIMEOUT_MS = 30_000
 
 ONE_DECK_INSTANT = {"rules": {"decks": 1}, "speed": "instant", "lang": "en"}
@@ -93,11 +101,14 @@ def trick_plays(page: Page) -> list[tuple[str, list[str]]]:
 
 
 def select_cards(page: Page, cards: list[str]) -> None:
-    """Click the given cards of the hand (duplicates: the next unselected copy)."""
+    """Click the given cards of the hand (duplicates: the next unselected copy).
+
+    Cards overlap: like a player, click the visible corner (rank and suit).
+    """
     for card in cards:
         page.locator(
             f'[data-testid="hand"] [data-card="{card}"][aria-pressed="false"]'
-        ).first.click()
+        ).first.click(position={"x": 8, "y": 14})
     expect(page.locator('[data-testid="hand"] [aria-pressed="true"]')).to_have_count(len(cards))
 
 
@@ -109,3 +120,57 @@ def stored(page: Page, key: str) -> str | None:
 def stored_keys(page: Page) -> list[str]:
     keys: list[str] = page.evaluate("() => Object.keys(localStorage)")
     return keys
+
+
+# ---------------------------------------------------------------- prepared positions
+
+
+def advance(
+    rules: dict[str, Any], seed: int, stop: Callable[[Match], bool], max_steps: int = 5000
+) -> Match | None:
+    """Play a match with computer players (in this process) until ``stop(match)``."""
+    match = Match(Rules.from_dict(rules), seed)
+    players = [make_player("basic", seat) for seat in range(4)]
+    for _ in range(max_steps):
+        if stop(match):
+            return match
+        if match.phase == "match_over":
+            return None
+        step(match, players)
+    return None
+
+
+def seat0_leads(match: Match) -> bool:
+    return match.phase == "play" and match.to_move == 0 and not match.trick
+
+
+def failing_throw(match: Match) -> tuple[list[str], dict[str, Any]] | None:
+    """Two singles of one off suit that seat 0 may try to throw but that fail."""
+    assert match.trump is not None
+    hand = sorted(set(match.hand_cards(0)))
+    for first, second in combinations(hand, 2):
+        suits = {match.trump.suit[first], match.trump.suit[second]}
+        if len(suits) != 1 or match.hands[0][first] > 1 or match.hands[0][second] > 1:
+            continue
+        trial = loads(dumps(match))
+        trial.apply(Play(0, [first, second]))
+        if trial.throw_failure is not None:
+            return [str(first), str(second)], trial.throw_failure
+    return None
+
+
+def throw_position(rules: dict[str, Any]) -> tuple[str, list[str], dict[str, Any]]:
+    """A save where seat 0 leads and can try a throw that fails; the cards; the failure."""
+    for seed in range(1, 200):
+        match = advance(rules, seed, seat0_leads)
+        if match is None:
+            continue
+        found = failing_throw(match)
+        if found is not None:
+            return dumps(match), found[0], found[1]
+    raise AssertionError("no failing throw found")
+
+
+def wait_dealt(page: Page, timeout: int = STEP_TIMEOUT_MS) -> None:
+    """Wait until every card is dealt (seat 0 may be asked to declare or pass)."""
+    wait_state(page, "phase !== 'deal' || endOfDeal === 'yes'", timeout)

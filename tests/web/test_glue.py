@@ -1,0 +1,206 @@
+"""The page's pure-Python glue (web/*.py without js/pyscript), tested in CPython.
+
+No browser here: a fake screen and a dict-backed storage drive ``game.Game``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web"))
+
+import i18n  # noqa: E402
+from agents import WorkerLink  # noqa: E402
+from game import Game, Msg  # noqa: E402
+from saves import read_match  # noqa: E402
+from settings import Settings, parse_settings  # noqa: E402
+from stats import Stats, parse_stats, record_hand  # noqa: E402
+from storage import Store, is_quota_error  # noqa: E402
+from table import Scene, render  # noqa: E402
+from tractor.match import Match  # noqa: E402
+from tractor.rules import Rules  # noqa: E402
+from tractor.save import dumps  # noqa: E402
+
+BRIEF_CODES = (
+    *("wrong_count", "not_in_hand", "follow_suit", "follow_titanic", "follow_triples"),
+    *("follow_tractor", "follow_pairs", "lead_one_suit", "empty_play", "not_your_turn"),
+    *("wrong_phase", "bad_seat", "declare_cards", "declare_once", "declare_own_suit"),
+    *("declare_weaker", "bury_count", "friend_joker", "match_over"),
+)
+
+
+class FakeStorage(dict[str, str]):
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API)
+        return self.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self[key] = str(value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.pop(key, None)
+
+
+class FakeScreen:
+    def __init__(self) -> None:
+        self.regions: dict[str, str] = {}
+        self.draws = 0
+
+    def show(self, regions: dict[str, str], classes: str, lang: str) -> None:
+        self.regions = regions
+        self.draws += 1
+
+
+def make_game(storage: FakeStorage, seed: int | None = 5) -> tuple[Game, FakeScreen]:
+    screen = FakeScreen()
+    return Game(screen, Store(storage), WorkerLink(), seed=seed), screen
+
+
+def test_every_engine_rule_code_has_a_chinese_sentence() -> None:
+    assert set(BRIEF_CODES) <= set(i18n.RULE_ZH)
+    source = "".join(
+        (ROOT / "pyengine" / "tractor" / name).read_text()
+        for name in ("match.py", "follow.py", "declare.py")
+    )
+    codes = set(re.findall(r'"([a-z]+(?:_[a-z]+)+)",\s*f?"', source))
+    assert codes and codes <= set(i18n.RULE_ZH), codes - set(i18n.RULE_ZH)
+
+
+def test_strings_exist_in_both_languages() -> None:
+    for key, (english, chinese) in i18n.STRINGS.items():
+        assert english and chinese, key
+        assert re.findall(r"{\w+}", english) == re.findall(r"{\w+}", chinese) or sorted(
+            re.findall(r"{\w+}", english)
+        ) == sorted(re.findall(r"{\w+}", chinese)), key
+
+
+def test_settings_survive_damaged_data() -> None:
+    assert parse_settings(None) == (Settings(), False)
+    assert parse_settings("{oops")[1] is True
+    assert parse_settings("[1, 2]")[1] is True
+    settings, damaged = parse_settings(json.dumps({"speed": "warp", "lang": "en"}))
+    assert damaged and settings.speed == "normal" and settings.lang == "en"
+    settings, damaged = parse_settings(json.dumps({"rules": {"decks": 7}}))
+    assert damaged and settings.rules == Rules()
+    good = Settings(rules=Rules(decks=3), speed="fast", lang="en", four_color=True)
+    assert parse_settings(good.to_json()) == (good, False)
+
+
+def test_read_match_classifies_bad_saves() -> None:
+    assert read_match(None).problem is None
+    assert read_match("{no").problem == "save_damaged"
+    assert read_match('{"a": 1}').problem == "save_not_ours"
+    assert read_match('{"schema": "tractor-match", "version": 9}').problem == "save_old_version"
+    broken = '{"schema": "tractor-match", "version": 1, "state": {"seed": "x"}}'
+    assert read_match(broken).problem == "save_damaged"
+    match = Match(Rules(), 4)
+    assert read_match(dumps(match)).match == match
+
+
+def test_stats_count_each_hand_once() -> None:
+    result = {"hand_no": 0, "side": "defenders", "defenders": [0, 2], "attackers": [1, 3]}
+    stats = record_hand(Stats(), "m1", result, None)
+    assert (stats.hands, stats.hands_won) == (1, 1)
+    assert record_hand(stats, "m1", result, None) == stats
+    ended = record_hand(stats, "m1", {**result, "hand_no": 1}, [1, 3])
+    assert (ended.hands, ended.matches, ended.matches_won) == (2, 1, 0)
+    assert parse_stats(ended.to_json()) == ended
+    assert parse_stats("garbage") == Stats()
+
+
+def test_quota_errors_are_recognised() -> None:
+    class QuotaExceededError(Exception):
+        pass
+
+    assert is_quota_error(QuotaExceededError("x"))
+    assert is_quota_error(Exception("QuotaExceededError: Failed to execute 'setItem'"))
+    assert not is_quota_error(Exception("SecurityError"))
+
+
+def test_illegal_action_message_in_both_languages() -> None:
+    msg = Msg("illegal", rule="follow_suit", engine="you must follow suit")
+    assert msg.text("en") == "Not allowed: You must follow suit"
+    assert msg.text("zh").startswith("不能这样出：") and "花色" in msg.text("zh")
+
+
+def run_until(game: Game, done: Any, limit: float = 60.0) -> None:
+    async def main() -> None:
+        task = asyncio.ensure_future(game.run())
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        while not done() and loop.time() - start < limit:
+            await asyncio.sleep(0.001)
+        task.cancel()
+
+    asyncio.run(main())
+
+
+def test_autoplay_plays_a_whole_match_and_counts_it() -> None:
+    storage = FakeStorage(
+        {"tractor.settings": json.dumps({"rules": {"decks": 1}, "speed": "instant"})}
+    )
+    game, screen = make_game(storage, seed=55)
+    game.autoplay = True
+    run_until(game, lambda: game.match.phase == "match_over")
+    assert game.match.phase == "match_over"
+    stats = parse_stats(storage["tractor.stats"])
+    assert stats.matches == 1 and stats.hands == game.match.hand_no + 1
+    assert 'data-testid="match-over"' in screen.regions["overlay"]
+    assert json.loads(storage["tractor.match"])["state"]["phase"] == "match_over"
+
+
+def test_bad_save_is_quarantined_and_replaced() -> None:
+    storage = FakeStorage({"tractor.match": "{broken"})
+    game, screen = make_game(storage)
+    game.flush()
+    kept = [key for key in storage if key.startswith("tractor.match.bad.")]
+    assert kept and storage[kept[0]] == "{broken"
+    assert read_match(storage["tractor.match"]).match is not None
+    assert kept[0] in screen.regions["footer"]
+
+
+def test_every_phase_renders_in_both_languages() -> None:
+    rules = Rules(decks=3, partners="find_friend", kitty_theft=True, throw_penalty=True)
+    storage = FakeStorage({"tractor.settings": Settings(rules=rules, speed="instant").to_json()})
+    game, _ = make_game(storage, seed=11)
+    game.autoplay = True
+    phases: set[str] = set()
+    apply = game._apply
+
+    def apply_and_draw(action: Any) -> None:
+        apply(action)
+        phases.add(game.match.phase)
+        for lang in ("en", "zh"):
+            scene = game.scene()
+            scene.lang = lang
+            regions = render(scene)
+            assert regions["hand"].count("data-card=") == len(game.view()["hand"])
+
+    game._apply = apply_and_draw  # type: ignore[method-assign]
+    run_until(game, lambda: game.match.hand_no >= 1, limit=120)
+    assert {"deal", "bury", "theft", "call", "play", "hand_over"} <= phases
+
+
+def test_scene_shows_friend_hidden_and_throw_failure() -> None:
+    view = Match(Rules(), 1).observe(0).to_dict()
+    view.update(
+        phase="play",
+        friend_card="AS",
+        rules={**view["rules"], "partners": "find_friend"},
+        throw_failure={
+            "seat": 1,
+            "attempted": ["AS", "KS"],
+            "forced": ["KS"],
+            "beaten_by_seat": 3,
+            "beaten_by": ["AS"],
+            "penalty": 10,
+        },
+    )
+    regions = render(Scene(view=view, settings=Settings(), lang="en"))
+    assert "friend not yet revealed" in regions["bar"]
+    assert "Right&#x27;s throw" in regions["centre"] and "Left holds" in regions["centre"]
