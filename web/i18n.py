@@ -173,8 +173,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "底牌分 {points} × {mult} = {bonus}",
     ),
     "kitty_not_won": (
-        "Kitty points {points} (the defenders won the last trick: no bonus)",
-        "底牌分 {points}（庄家方赢得最后一轮，不计底分）",
+        "Kitty points {points}, multiplier ×{mult}: the defenders won the last trick, no bonus",
+        "底牌分 {points}，倍数 ×{mult}：庄家方赢得最后一轮，不计底分",
     ),
     "trick_points": ("Points won in tricks: {n}", "闲家捡分：{n}"),
     "penalty_line": ("Throw penalties: {n}", "甩牌罚分：{n}"),

@@ -484,7 +484,9 @@ def hand_result(scene: Scene) -> str:
             bonus=result["kitty_bonus"],
         )
     else:
-        kitty_line = t(lang, "kitty_not_won", points=result["kitty_points"])
+        kitty_line = t(
+            lang, "kitty_not_won", points=result["kitty_points"], mult=result["multiplier"]
+        )
     lines.append(
         f'<div class="result-kitty"><span>{t(lang, "kitty")}</span>'
         f"{mini_cards(lang, result['kitty'])}</div>"
@@ -515,8 +517,11 @@ def hand_result(scene: Scene) -> str:
         lines.append(f"<p>{t(lang, 'plays_alone', name=seat_name(lang, defenders[0]))}</p>")
     else:
         lines.append(f"<p>{t(lang, 'defenders_were', names=seat_names(lang, defenders))}</p>")
+    movers = result["defenders"] if result["side"] == "defenders" else result["attackers"]
     levels = "".join(
-        f"<li>{seat_name(lang, seat)}: {RANKS[result['levels'][seat]]}</li>" for seat in range(4)
+        f"<li>{seat_name(lang, seat)}: {RANKS[result['levels'][seat]]}"
+        f"{f' <b>(+{gained})</b>' if gained and seat in movers else ''}</li>"
+        for seat in range(4)
     )
     lines.append(f'<div class="levels">{t(lang, "levels_now")}<ul>{levels}</ul></div>')
     if view["phase"] == "match_over":

@@ -9,6 +9,7 @@ import asyncio
 import json
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -137,7 +138,20 @@ def run_until(game: Game, done: Any, limit: float = 60.0) -> None:
             await asyncio.sleep(0.001)
         task.cancel()
 
-    asyncio.run(main())
+    # A thread of its own: pytest-playwright may hold an event loop in this one.
+    failures: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as error:  # re-raised in the test's thread
+            failures.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
 
 
 def test_autoplay_plays_a_whole_match_and_counts_it() -> None:

@@ -174,3 +174,15 @@ def throw_position(rules: dict[str, Any]) -> tuple[str, list[str], dict[str, Any
 def wait_dealt(page: Page, timeout: int = STEP_TIMEOUT_MS) -> None:
     """Wait until every card is dealt (seat 0 may be asked to declare or pass)."""
     wait_state(page, "phase !== 'deal' || endOfDeal === 'yes'", timeout)
+
+
+def load_position(page: Page, site_url: str, items: dict[str, str], query: str = "") -> None:
+    """Replace localStorage from a page without Python (so nothing overwrites it), then load."""
+    page.goto(f"{site_url}web/style.css")
+    page.evaluate(
+        "(items) => { localStorage.clear();"
+        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        items,
+    )
+    page.goto(f"{site_url}index.html{query}")
+    wait_ready(page)
