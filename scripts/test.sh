@@ -4,8 +4,9 @@
 #      pyproject.toml changed since the last install);
 #   2. make sure a Chromium exists for the browser tests: /usr/bin/chromium or
 #      $TRACTOR_CHROMIUM if set; else Debian's package when root, else Playwright's;
-#   3. run ruff, mypy --strict and pytest (the whole tests/ folder; the web tests
-#      build dist/ with build.py, which needs Node.js + npm).
+#   3. run ruff, mypy --strict (engine, page glue in web/, build.py) and pytest (the
+#      whole tests/ folder; the web tests build dist/ with build.py, which needs
+#      Node.js + npm).
 # Extra arguments go to pytest, e.g. `scripts/test.sh -m "not web"`.
 # Exits non-zero when any step fails (all checks run even if an early one fails).
 set -uo pipefail
@@ -64,6 +65,8 @@ run_checks() {
     "$VENV/bin/ruff" check pyengine build.py tests scripts web || failed=1
     say "mypy --strict pyengine"
     "$VENV/bin/mypy" --strict pyengine || failed=1
+    say "mypy --strict web (the page's Python; js/pyscript/pyodide exist only in the browser)"
+    "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py || failed=1
     say "mypy --strict build.py"
     "$VENV/bin/mypy" --strict build.py scripts/measure_load.py || failed=1
     say "pytest"

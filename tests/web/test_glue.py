@@ -130,6 +130,8 @@ def test_illegal_action_message_in_both_languages() -> None:
 
 
 def run_until(game: Game, done: Any, limit: float = 60.0) -> None:
+    """Run the game loop until ``done()`` (called between steps; it may act for seat 0)."""
+
     async def main() -> None:
         task = asyncio.ensure_future(game.run())
         loop = asyncio.get_running_loop()
@@ -164,6 +166,7 @@ def test_autoplay_plays_a_whole_match_and_counts_it() -> None:
     assert game.match.phase == "match_over"
     stats = parse_stats(storage["tractor.stats"])
     assert stats.matches == 1 and stats.hands == game.match.hand_no + 1
+    game.flush()
     assert 'data-testid="match-over"' in screen.regions["overlay"]
     assert json.loads(storage["tractor.match"])["state"]["phase"] == "match_over"
 
@@ -218,3 +221,51 @@ def test_scene_shows_friend_hidden_and_throw_failure() -> None:
     regions = render(Scene(view=view, settings=Settings(), lang="en"))
     assert "friend not yet revealed" in regions["bar"]
     assert "Right&#x27;s throw" in regions["centre"] and "Left holds" in regions["centre"]
+
+
+def test_after_deal_round_and_kitty_theft_wait_for_seat_0() -> None:
+    rules = Rules(declare_window="after_deal", kitty_theft=True)
+    storage = FakeStorage({"tractor.settings": Settings(rules=rules, speed="instant").to_json()})
+    game, screen = make_game(storage, seed=21)
+    turns: list[str] = []
+
+    def seat0() -> bool:
+        m = game.match
+        if m.to_move == 0 and m.phase in ("declare", "theft"):
+            game.flush()
+            assert 'data-testid="declare"' in screen.regions["controls"]
+            assert 'data-testid="pass"' in screen.regions["controls"]
+            turns.append(m.phase)
+            game.pass_turn()
+        elif m.to_move == 0 and m.phase == "bury":
+            game.selected = set(range(m.rules.kitty_size))
+            game.bury()
+        return m.phase == "play"
+
+    run_until(game, seat0)
+    assert game.match.phase == "play"
+    assert turns[0] == "declare" and "theft" in turns
+
+
+def test_seat_0_calls_the_friend_with_the_picker() -> None:
+    from web_helpers import advance
+
+    match = advance({"partners": "find_friend"}, 2, lambda m: m.phase == "call" and m.dealer == 0)
+    assert match is not None
+    storage = FakeStorage(
+        {"tractor.match": dumps(match), "tractor.settings": Settings(speed="instant").to_json()}
+    )
+    game, screen = make_game(storage)
+    game.flush()
+    assert 'data-testid="call-friend"' in screen.regions["controls"]
+    assert "BJ" not in screen.regions["controls"] and "SJ" not in screen.regions["controls"]
+    game.pick_friend("rank", "K")
+    game.pick_friend("suit", "H")
+    game.call_friend()
+    assert game.match.phase == "play" and str(game.match.friend_card) == "KH"
+    game.flush()
+    assert "KH" not in screen.regions["bar"] or "K♥" in screen.regions["bar"]
+    assert (
+        "friend not yet revealed" in screen.regions["bar"]
+        or "朋友尚未现身" in screen.regions["bar"]
+    )

@@ -56,19 +56,33 @@ def test_whole_hand_by_clicking(page: Page, site_url: str) -> None:
         if page.get_by_test_id("phase").text_content() != "play":
             break
         before = len(hand_cards(page))
-        page.get_by_test_id("hint").click()
+        keyboard = tricks % 2 == 1  # every other trick with the shortcuts: H, then Enter
+        if keyboard:
+            page.keyboard.press("h")
+        else:
+            page.get_by_test_id("hint").click()
         page.wait_for_function(
             "() => document.querySelectorAll('[data-testid=hand] [aria-pressed=true]').length > 0"
         )
         chosen = selected_cards(page)
-        page.get_by_test_id("play").click()
+        if keyboard:
+            page.keyboard.press("Enter")
+        else:
+            page.get_by_test_id("play").click()
         page.wait_for_function(
             "(n) => document.querySelectorAll('[data-testid=hand] [data-card]').length < n",
             arg=before,
         )
         assert len(hand_cards(page)) == before - len(chosen)
+        if tricks == 2:  # review the last trick, then back to the table
+            page.get_by_test_id("last-trick").click()
+            review = page.get_by_test_id("last-trick-view")
+            expect(review.locator("[data-seat]")).to_have_count(4)
+            expect(review).to_contain_text("won by")
+            page.keyboard.press("Escape")
+            expect(review).to_have_count(0)
         tricks += 1
-    assert tricks >= 1
+    assert tricks >= 3 and hand_cards(page) == []  # every card was played
 
     result = page.get_by_test_id("hand-result")
     expect(result).to_be_visible()
