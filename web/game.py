@@ -122,6 +122,7 @@ class Game:
         self.friend_rank, self.friend_suit = "A", "S"
         self.finished_trick: dict[str, Any] | None = None
         self.finished_until = 0.0
+        self.just_dealt: str | None = None  # the card seat 0 was just dealt (animated)
         self.save_blocked = False  # a bad save could not be kept elsewhere: do not overwrite it
         # loop state
         self.epoch = 0  # changes with every new match
@@ -239,6 +240,7 @@ class Game:
             worker_calls=self.link.calls,
             friend_rank=self.friend_rank,
             friend_suit=self.friend_suit,
+            just_dealt=self.just_dealt if self.pace.deal > 0 else None,
         )
 
     def refresh(self) -> None:
@@ -268,6 +270,11 @@ class Game:
         self.dirty = True
         if m.hands[HUMAN] != hand_before:
             self.selected.clear()
+        self.just_dealt = (
+            str(m.deck[m.dealt - 1])
+            if isinstance(action, Deal) and (m.deal_start + m.dealt - 1) % 4 == HUMAN
+            else None
+        )
         if isinstance(action, Declare) and action.seat != HUMAN:
             key = "msg_stole" if m.phase == "bury" and m.kitty_holder == action.seat else None
             self.notice = Msg(

@@ -164,6 +164,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{name}'s throw {attempted} failed: {forced} had to be played ({beater} holds {beaten_by})",
         "{name}甩牌 {attempted} 失败：只能出 {forced}（{beater}有 {beaten_by}）",
     ),
+    "throw_failed_own": (
+        "Your throw {attempted} failed: {forced} had to be played ({beater} holds {beaten_by})",
+        "你甩牌 {attempted} 失败：只能出 {forced}（{beater}有 {beaten_by}）",
+    ),
     "throw_penalty_note": ("penalty {n} points", "罚 {n} 分"),
     # hand result
     "result_title": ("Hand {n} result", "第 {n} 局结果"),

@@ -69,6 +69,7 @@ class Scene:
     worker_calls: int = 0
     friend_rank: str = "A"
     friend_suit: str = "S"
+    just_dealt: str | None = None
 
 
 # ------------------------------------------------------------------ cards
@@ -253,7 +254,7 @@ def throw_failure_html(lang: str, failure: dict[str, Any] | None) -> str:
         return ""
     text = t(
         lang,
-        "throw_failed",
+        "throw_failed_own" if failure["seat"] == 0 else "throw_failed",
         name=seat_name(lang, failure["seat"]),
         attempted=cards_label(lang, failure["attempted"]),
         forced=cards_label(lang, failure["forced"]),
@@ -284,6 +285,12 @@ def centre(scene: Scene) -> str:
                 f"{throw_failure_html(lang, last.get('throw_failure'))}"
             )
         return f'<div class="last-trick-view" data-testid="last-trick-view">{body}</div>'
+    if view["phase"] == "deal":
+        left = view["deal_total"] - view["dealt"] + view["kitty_size"]
+        return (
+            f'<div class="deck" data-testid="deck"><span class="back" aria-hidden="true"></span>'
+            f"<span>{t(lang, 'cards_left', n=left)}</span></div>"
+        )
     current = view["trick"]
     finished = ""
     if not current and scene.finished_trick is not None:
@@ -383,6 +390,7 @@ def hand(scene: Scene) -> str:
     cards = view["hand"]
     order = order_of(view)
     marks = list(view.get("kitty_taken") or [])  # the kitty's cards, while seat 0 buries
+    new = scene.just_dealt if view["phase"] == "deal" else None
     out = []
     previous_suit = None
     for index, card in enumerate(cards):
@@ -396,6 +404,9 @@ def hand(scene: Scene) -> str:
         if card in marks:
             marks.remove(card)
             classes.append("from-kitty")
+        if card == new:
+            new = None
+            classes.append("dealt")
         selected = index in scene.selected
         if selected:
             classes.append("sel")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 from tractor.save import dumps
-from web_helpers import advance, load_position, wait_state
+from web_helpers import advance, load_position, select_cards, throw_position, wait_state
 
 pytestmark = pytest.mark.web
 
@@ -41,7 +41,13 @@ def positions() -> dict[str, tuple[dict[str, object], str]]:
     for name, (rules, match) in found.items():
         assert match is not None, name
         out[name] = (rules, dumps(match))
+    save, attempt, _ = throw_position({"decks": 1})
+    out["throw"] = ({"decks": 1}, save)
+    THROWS[save] = attempt
     return out
+
+
+THROWS: dict[str, list[str]] = {}
 
 
 def check_layout(page: Page, width: int) -> None:
@@ -68,7 +74,12 @@ def test_screenshots(page: Page, site_url: str, size: str) -> None:
     for name, (rules, save) in positions().items():
         lang = "zh" if name in ("play", "call") else "en"
         settings = json.dumps(
-            {"rules": rules, "speed": "instant", "lang": lang, "four_color": name == "bury"}
+            {
+                "rules": rules,
+                "speed": "slow" if name == "throw" else "instant",
+                "lang": lang,
+                "four_color": name == "bury",
+            }
         )
         load_position(page, site_url, {"tractor.settings": settings, "tractor.match": save})
         if name == "result":
@@ -80,6 +91,10 @@ def test_screenshots(page: Page, site_url: str, size: str) -> None:
         if name == "bury":
             page.get_by_test_id("hint").click()
             expect(page.locator('[data-testid="hand"] [aria-pressed="true"]')).to_have_count(8)
+        if name == "throw":
+            select_cards(page, THROWS[save])
+            page.get_by_test_id("play").click()
+            expect(page.get_by_test_id("throw-failure")).to_be_visible()
         if name == "play":
             page.get_by_test_id("hint").click()
             expect(page.locator('[data-testid="hand"] [aria-pressed="true"]')).not_to_have_count(0)

@@ -94,3 +94,18 @@ def test_whole_hand_by_clicking(page: Page, site_url: str) -> None:
     page.get_by_test_id("next-hand").click()
     wait_state(page, "document.querySelector('[data-testid=hand-number]').textContent === '1'")
     expect(page.get_by_test_id("hand-result")).to_have_count(0)
+
+
+def test_declare_while_the_cards_are_dealt(page: Page, site_url: str) -> None:
+    settings = {**ONE_DECK_INSTANT, "speed": "slow"}  # one card every 0.18 s
+    open_table(page, site_url, f"?seed={SEED}", settings=settings)
+    option = page.locator('[data-testid="declare"] [data-action="declare"]').first
+    expect(option).to_be_visible(timeout=20_000)
+    dealt_then = int(page.get_by_test_id("dealt").text_content() or "0")
+    option.click()
+    expect(page.get_by_test_id("declaration")).to_contain_text("You declared")
+    assert dealt_then < 48
+    # One deck: the first declaration stands, nothing more to declare; the deal goes on.
+    expect(page.locator('[data-testid="declare"] [data-action="declare"]')).to_have_count(0)
+    wait_state(page, "phase === 'bury' && toMove === '0'", timeout=30_000)
+    assert len(hand_cards(page)) == 18

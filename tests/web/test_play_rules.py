@@ -61,7 +61,7 @@ def test_failed_throw_is_shown(page: Page, site_url: str) -> None:
     shown = page.get_by_test_id("throw-failure")
     expect(shown).to_be_visible()
     forced = " ".join(card[:-1] for card in failure["forced"])
-    expect(shown).to_contain_text("You")
+    expect(shown).to_contain_text("Your throw")
     expect(shown).to_contain_text("failed")
     expect(shown).to_contain_text(forced)
     beater = {1: "Right", 2: "Across", 3: "Left"}[failure["beaten_by_seat"]]
