@@ -241,7 +241,17 @@ class Game:
             friend_rank=self.friend_rank,
             friend_suit=self.friend_suit,
             just_dealt=self.just_dealt if self.pace.deal > 0 else None,
+            levels_before=self.levels_before(),
         )
+
+    def levels_before(self) -> list[int] | None:
+        """Everyone's level before the hand whose result is shown (the match keeps results)."""
+        m = self.match
+        if m.hand_result is None or m.phase not in ("hand_over", "match_over"):
+            return None
+        if len(m.results) >= 2:
+            return list(m.results[-2]["levels"])
+        return [0, 0, 0, 0] if m.hand_no == 0 else None
 
     def refresh(self) -> None:
         """Draw now (used after every input: the page answers at once)."""

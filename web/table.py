@@ -70,6 +70,7 @@ class Scene:
     friend_rank: str = "A"
     friend_suit: str = "S"
     just_dealt: str | None = None
+    levels_before: list[int] | None = None  # rank indices before the finished hand
 
 
 # ------------------------------------------------------------------ cards
@@ -528,10 +529,16 @@ def hand_result(scene: Scene) -> str:
         lines.append(f"<p>{t(lang, 'plays_alone', name=seat_name(lang, defenders[0]))}</p>")
     else:
         lines.append(f"<p>{t(lang, 'defenders_were', names=seat_names(lang, defenders))}</p>")
-    movers = result["defenders"] if result["side"] == "defenders" else result["attackers"]
+    after = result["levels"]
+    before = scene.levels_before or after
     levels = "".join(
-        f"<li>{seat_name(lang, seat)}: {RANKS[result['levels'][seat]]}"
-        f"{f' <b>(+{gained})</b>' if gained and seat in movers else ''}</li>"
+        f"<li>{seat_name(lang, seat)}: "
+        + (
+            f"{RANKS[before[seat]]} → <b>{RANKS[after[seat]]}</b>"
+            if before[seat] != after[seat]
+            else RANKS[after[seat]]
+        )
+        + "</li>"
         for seat in range(4)
     )
     lines.append(f'<div class="levels">{t(lang, "levels_now")}<ul>{levels}</ul></div>')

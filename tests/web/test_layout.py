@@ -41,6 +41,9 @@ def positions() -> dict[str, tuple[dict[str, object], str]]:
     for name, (rules, match) in found.items():
         assert match is not None, name
         out[name] = (rules, dumps(match))
+    over = advance({"decks": 1}, 55, lambda m: m.phase == "match_over", max_steps=100_000)
+    assert over is not None
+    out["match"] = ({"decks": 1}, dumps(over))
     save, attempt, _ = throw_position({"decks": 1})
     out["throw"] = ({"decks": 1}, save)
     THROWS[save] = attempt
@@ -84,6 +87,8 @@ def test_screenshots(page: Page, site_url: str, size: str) -> None:
         load_position(page, site_url, {"tractor.settings": settings, "tractor.match": save})
         if name == "result":
             expect(page.get_by_test_id("hand-result")).to_be_visible()
+        elif name == "match":
+            expect(page.get_by_test_id("match-over")).to_be_visible()
         elif name == "call":
             expect(page.get_by_test_id("call-friend")).to_be_visible()
         else:
