@@ -19,6 +19,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
+
+#: Browser assertions wait up to 15 s (Playwright's default is 5 s): on a busy 2-core
+#: machine Pyodide and the page's Python loop can be slow; a pass is still immediate.
+expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
