@@ -388,7 +388,11 @@ class Game:
         if self.panel or self.confirm:
             return
         phase = self.match.phase
-        if phase == "play":
+        chosen = " ".join(sorted(self.selected_cards()))
+        options = {" ".join(sorted(o.split())): o for o in self.view()["declaration_options"]}
+        if phase in ("deal", "declare", "theft") and chosen in options:
+            self.declare(options[chosen])
+        elif phase == "play":
             self.play()
         elif phase == "bury":
             self.bury()

@@ -66,8 +66,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "yes": ("Yes", "确定"),
     "no": ("Cancel", "取消"),
     "help_keys": (
-        "Keys: Enter/Space play selected · H hint · A autoplay · Esc clear selection",
-        "快捷键：回车/空格 出牌 · H 提示 · A 托管 · Esc 取消选择",
+        "Keys: Enter/Space play (or bury, declare) the selected cards · H hint · A autoplay · "
+        "Esc clear selection",
+        "快捷键：回车/空格 出选中的牌（或扣底、亮主） · H 提示 · A 托管 · Esc 取消选择",
     ),
     # status line
     "status_loading": ("Loading…", "加载中…"),

@@ -310,12 +310,14 @@ def centre(scene: Scene) -> str:
 def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> str:
     view, lang = scene.view, scene.lang
     options = view["declaration_options"]
+    chosen = sorted(view["hand"][i] for i in scene.selected if i < len(view["hand"]))
     buttons = []
     for option in options:
         cards = option.split()
         note = f" {t(lang, 'nt_suffix')}" if cards[0] in ("BJ", "SJ") else ""
+        suggested = " suggested" if sorted(cards) == chosen else ""
         buttons.append(
-            f'<button type="button" class="declare-option" data-action="declare" '
+            f'<button type="button" class="declare-option{suggested}" data-action="declare" '
             f'data-cards="{option}">{mini_cards(lang, cards)}{note}</button>'
         )
     if not buttons:

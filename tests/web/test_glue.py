@@ -269,3 +269,17 @@ def test_seat_0_calls_the_friend_with_the_picker() -> None:
         "friend not yet revealed" in screen.regions["bar"]
         or "朋友尚未现身" in screen.regions["bar"]
     )
+
+
+def test_enter_declares_the_selected_option_at_the_end_of_the_deal() -> None:
+    storage = FakeStorage(
+        {"tractor.settings": json.dumps({"rules": {"decks": 1}, "speed": "instant"})}
+    )
+    game, screen = make_game(storage, seed=31)  # seat 0 may declare 2S after the deal
+    run_until(game, lambda: game.end_of_deal)
+    assert game.end_of_deal and game.view()["declaration_options"] == ["2S"]
+    game._select_cards(("2S",))
+    game.refresh()
+    assert "declare-option suggested" in screen.regions["controls"]
+    game.primary()
+    assert game.match.declaration is not None and game.match.declaration.seat == 0

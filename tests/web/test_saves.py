@@ -119,3 +119,19 @@ def test_full_storage_is_reported(page: Page, site_url: str) -> None:
     expect(warning).to_contain_text("storage is full")
     wait_dealt(page)  # the game goes on without saving
     assert stored(page, "tractor.match") is None
+
+
+def test_new_game_on_demand(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "?seed=3", settings={"speed": "instant", "lang": "en"})
+    wait_dealt(page)
+    first = hand_cards(page)
+    seed = loads(stored(page, "tractor.match") or "").seed
+    page.get_by_test_id("new-game").click()
+    expect(page.get_by_test_id("confirm")).to_contain_text("Abandon the current match")
+    page.get_by_test_id("confirm-no").click()
+    assert hand_cards(page) == first
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("confirm-yes").click()
+    wait_dealt(page)
+    assert hand_cards(page) != first
+    assert loads(stored(page, "tractor.match") or "").seed != seed
