@@ -170,7 +170,8 @@ class Game:
         if loaded.problem is not None and raw is not None:
             kept = self.store.quarantine(MATCH_KEY, raw, self.stamp())
             self.save_blocked = self.store.get(kept) is None
-            self.message = Msg(loaded.problem, {"where": kept})
+            problem = "save_unkept" if self.save_blocked else loaded.problem
+            self.message = Msg(problem, {"where": kept})
         self._new_match(seed)
 
     def _new_id(self, seed: int) -> str:

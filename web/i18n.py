@@ -140,6 +140,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "damaged save is kept under “{where}”.",
         "存档已损坏，无法继续，已开始新比赛；损坏的存档保存在“{where}”。",
     ),
+    "save_unkept": (
+        "The saved game cannot be resumed and the full storage has no room to keep a copy: "
+        "it is left untouched under “tractor.match”, and this new match is not saved.",
+        "存档无法继续，且存储空间已满无法备份：原存档保留在“tractor.match”，新比赛不会被保存。",
+    ),
     "settings_damaged": (
         "The saved settings were damaged and have been reset to the defaults.",
         "保存的设置已损坏，已恢复默认设置。",

@@ -283,3 +283,19 @@ def test_enter_declares_the_selected_option_at_the_end_of_the_deal() -> None:
     assert "declare-option suggested" in screen.regions["controls"]
     game.primary()
     assert game.match.declaration is not None and game.match.declaration.seat == 0
+
+
+def test_a_bad_save_is_never_overwritten_when_no_copy_fits() -> None:
+    class FullStorage(FakeStorage):
+        def setItem(self, key: str, value: str) -> None:  # noqa: N802
+            if key.startswith("tractor.match"):
+                raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+            super().setItem(key, value)
+
+    storage = FullStorage({"tractor.match": "{broken"})
+    game, screen = make_game(storage)
+    game.flush()
+    assert storage["tractor.match"] == "{broken"
+    assert game.save_blocked and game.store.full
+    assert "not saved" in game.message.text("en") if game.message else False
+    assert 'data-testid="storage-warning"' in screen.regions["footer"]
