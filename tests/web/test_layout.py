@@ -7,6 +7,7 @@ every button on screen, tap targets at least 36 px high.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -21,6 +22,7 @@ RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
 
+@functools.cache
 def positions() -> dict[str, tuple[dict[str, object], str]]:
     """name → (rules, save) of the prepared table positions to photograph."""
     two_decks: dict[str, object] = {}
