@@ -16,11 +16,12 @@ import random
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Protocol
 
 from agents import SeatAgent, WorkerLink, seat_agents
-from i18n import cards_label, rule_sentence, seat_name, t
+from i18n import t
+from messages import Msg, cards_text
 from saves import Meta, parse_meta, read_match
 from settings import PACES, SPEEDS, Pace, Settings, parse_settings, rule_value
 from stats import Stats, parse_stats, record_hand
@@ -38,7 +39,6 @@ from tractor.actions import (
     Pass,
     Play,
 )
-from tractor.cards import Card
 from tractor.match import IllegalAction, Match
 from tractor.players import make_player
 from tractor.rules import CHOICES, Rules, RulesError
@@ -54,40 +54,6 @@ class Screen(Protocol):
     """Where the table is drawn."""
 
     def show(self, regions: dict[str, str], classes: str, lang: str) -> None: ...
-
-
-@dataclass(frozen=True)
-class Msg:
-    """A message shown in the footer, formatted in the current language when drawn.
-
-    ``seat`` becomes the ``name`` parameter, ``cards`` the ``cards`` parameter;
-    ``rule``/``engine`` make it an illegal-action explanation.
-    """
-
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-    seat: int | None = None
-    cards: tuple[str, ...] = ()
-    rule: str | None = None
-    engine: str = ""
-    what: Msg | None = None
-
-    def text(self, lang: str) -> str:
-        if self.rule is not None:
-            return t(lang, "not_allowed", why=rule_sentence(lang, self.rule, self.engine))
-        params = dict(self.params)
-        if self.seat is not None:
-            params["name"] = seat_name(lang, self.seat)
-        if self.cards:
-            params["cards"] = cards_label(lang, list(self.cards))
-            params["card"] = params["cards"]
-        if self.what is not None:
-            params["what"] = self.what.text(lang)
-        return t(lang, self.key, **params)
-
-
-def cards_text(cards: tuple[Card, ...] | list[Card]) -> tuple[str, ...]:
-    return tuple(str(card) for card in cards)
 
 
 class Game:

@@ -18,7 +18,8 @@ sys.path.insert(0, str(ROOT / "web"))
 
 import i18n  # noqa: E402
 from agents import WorkerLink  # noqa: E402
-from game import Game, Msg  # noqa: E402
+from game import Game  # noqa: E402
+from messages import Msg  # noqa: E402
 from saves import read_match  # noqa: E402
 from settings import Settings, parse_settings  # noqa: E402
 from stats import Stats, parse_stats, record_hand  # noqa: E402

@@ -1,0 +1,44 @@
+"""Messages of the footer, kept as keys and parameters so a language switch redraws them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from i18n import cards_label, rule_sentence, seat_name, t
+from tractor.cards import Card
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message shown in the footer, formatted in the current language when drawn.
+
+    ``seat`` becomes the ``name`` parameter, ``cards`` the ``cards`` parameter;
+    ``rule``/``engine`` make it an illegal-action explanation.
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    seat: int | None = None
+    cards: tuple[str, ...] = ()
+    rule: str | None = None
+    engine: str = ""
+    what: Msg | None = None
+
+    def text(self, lang: str) -> str:
+        if self.rule is not None:
+            return t(lang, "not_allowed", why=rule_sentence(lang, self.rule, self.engine))
+        params = dict(self.params)
+        if self.seat is not None:
+            params["name"] = seat_name(lang, self.seat)
+        if self.cards:
+            params["cards"] = cards_label(lang, list(self.cards))
+            params["card"] = params["cards"]
+        if self.what is not None:
+            params["what"] = self.what.text(lang)
+        return t(lang, self.key, **params)
+
+
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> tuple[str, ...]:
+    """Cards as their RULES notation texts (``10H``)."""
+    return tuple(str(card) for card in cards)

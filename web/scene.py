@@ -1,0 +1,38 @@
+"""What one drawing of the table needs: seat 0's view plus the table's own state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from settings import Settings
+from stats import Stats
+from tractor.rules import Rules
+
+
+@dataclass
+class Scene:
+    """Everything one render needs."""
+
+    view: dict[str, Any]
+    settings: Settings
+    lang: str
+    selected: frozenset[int] = frozenset()
+    thinking: int | None = None
+    autoplay: bool = False
+    show_last: bool = False
+    finished_trick: dict[str, Any] | None = None
+    end_of_deal: bool = False
+    panel: str | None = None
+    confirm: str | None = None
+    pending_rules: Rules | None = None
+    stats: Stats = field(default_factory=Stats)
+    message: str | None = None
+    notice: str | None = None
+    warning: str | None = None
+    worker: str = ""
+    worker_calls: int = 0
+    friend_rank: str = "A"
+    friend_suit: str = "S"
+    just_dealt: str | None = None
+    levels_before: list[int] | None = None  # rank indices before the finished hand
