@@ -159,8 +159,8 @@ class _Scorer:
             self.steps.append((f"titanic:{k}", self._titanic_step(k)))
         if lead.triples or lead.titanics:
             self.steps.append(("triples", self._triple_step(lead.triples)))
-        for i, k in enumerate(lead.tractors):
-            self.steps.append((f"tractor:{k}", self._tractor_step(i, k)))
+        for k in lead.tractors:
+            self.steps.append((f"tractor:{k}", self._tractor_step(k)))
         self.steps.append(("pairs", self._pair_step))
 
     # Pairs left over from partly matched tractors are carried in a pseudo-count.
@@ -201,7 +201,7 @@ class _Scorer:
 
         return step
 
-    def _tractor_step(self, index: int, k: int) -> Step:
+    def _tractor_step(self, k: int) -> Step:
         trump, suit = self.trump, self.suit
 
         def step(cnt: Counts) -> tuple[tuple[int, ...], list[Option]]:
@@ -235,15 +235,11 @@ class _Scorer:
         chosen = sorted(pair_ids, key=self.trump.order.__getitem__)[:p]
         return (p,), [_use(cnt, chosen, 2)]
 
-    def best(
-        self, cnt: Counts, want_cards: bool = False
-    ) -> tuple[list[tuple[str, tuple[int, ...]]], list[int]]:
+    def best(self, cnt: Counts) -> tuple[list[tuple[str, tuple[int, ...]]], list[int]]:
         """The best score (labelled parts) for a card set, and cards achieving it."""
-        return self._rec(0, cnt, want_cards)
+        return self._rec(0, cnt)
 
-    def _rec(
-        self, i: int, cnt: Counts, want_cards: bool
-    ) -> tuple[list[tuple[str, tuple[int, ...]]], list[int]]:
+    def _rec(self, i: int, cnt: Counts) -> tuple[list[tuple[str, tuple[int, ...]]], list[int]]:
         if i == len(self.steps):
             return [], []
         label, step = self.steps[i]
@@ -252,7 +248,7 @@ class _Scorer:
         best_used: list[int] = []
         best_key: list[tuple[int, ...]] | None = None
         for left, used in options:
-            rest, rest_used = self._rec(i + 1, left, want_cards)
+            rest, rest_used = self._rec(i + 1, left)
             key = [p for _, p in rest]
             if best_key is None or key > best_key:
                 best_key, best_rest, best_used = key, rest, used + rest_used
@@ -331,7 +327,7 @@ def required_cards(hand: Sequence[int], lead: Lead, trump: Trump) -> list[int]:
     """Led-suit cards that form a best-matching structure (part of some legal follow)."""
     if not lead.has_structure:
         return []
-    _, used = _Scorer(lead, trump).best(_suit_counts(hand, trump, lead.suit), want_cards=True)
+    _, used = _Scorer(lead, trump).best(_suit_counts(hand, trump, lead.suit))
     return used
 
 

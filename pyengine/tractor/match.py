@@ -49,7 +49,19 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from . import declare
-from .actions import CHANCE, Action, Bury, CallFriend, Deal, Declare, EndDeal, NextHand, Pass, Play
+from .actions import (
+    CHANCE,
+    SYSTEM_ACTIONS,
+    Action,
+    Bury,
+    CallFriend,
+    Deal,
+    Declare,
+    EndDeal,
+    NextHand,
+    Pass,
+    Play,
+)
 from .cards import CARDS, SMALL_JOKER, Card, cards_of, full_deck, points_of
 from .declare import Declaration
 from .follow import Lead, LeadError, analyse_lead, check_follow, legal_follows
@@ -167,9 +179,6 @@ class Match:
         """Points the attackers hold so far (kitty bonus not included until the end)."""
         return sum(self.captured[s] for s in self.attackers()) + self.penalty
 
-    def level_of_team(self, seat: int) -> int:
-        return self.levels[seat]
-
     def system_action(self) -> Action | None:
         """The system step due now (when ``to_move`` is ``CHANCE``)."""
         if self.phase == "deal":
@@ -249,7 +258,7 @@ class Match:
         """Raise ``IllegalAction`` if ``action`` may not be applied now."""
         if self.phase == "match_over":
             raise IllegalAction("match_over", "the match is over")
-        if isinstance(action, (Deal, EndDeal, NextHand)):
+        if isinstance(action, SYSTEM_ACTIONS):
             due = self.system_action()
             if due != action:
                 raise IllegalAction("wrong_phase", f"{type(action).__name__} is not due now")

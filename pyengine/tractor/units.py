@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .cards import CARDS, TEXT
+from .cards import TEXT
 from .trump import Trump
 
 
@@ -131,20 +131,7 @@ def decompose(cards: Iterable[int], trump: Trump) -> list[Unit]:
     return units
 
 
-def format_of(units: list[Unit]) -> list[tuple[int, int]]:
-    """The (width, length) list of units, in priority order."""
-    return [(u.width, u.length) for u in units]
-
-
 def is_tractor(cards: Iterable[int], trump: Trump) -> bool:
     """Whether the cards are exactly one tractor (two or more adjacent pairs)."""
     units = decompose(cards, trump)
     return len(units) == 1 and units[0].width == 2 and units[0].length >= 2
-
-
-def effective_suits(cards: Iterable[int], trump: Trump) -> set[int]:
-    return {trump.suit[c] for c in cards}
-
-
-def unit_kind_name(width: int, length: int) -> str:
-    return Unit(width, length, tuple(CARDS[0:length])).kind
