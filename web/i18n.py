@@ -279,7 +279,7 @@ RULE_ZH: dict[str, str] = {
     "empty_play": "请先选择要出的牌。",
     "not_your_turn": "还没轮到你。",
     "wrong_phase": "现在不能这样做。",
-    "bad_seat": "座位号无效。",
+    "bad_action": "这不是一个有效的动作。",
     "declare_cards": "亮主必须用一张、两张或三张相同的级牌，或一对（三张）相同的王亮无主。",
     "declare_once": "一副牌时以第一个亮主为准，不能再反主。",
     "declare_own_suit": "你只能加固自己亮的同一花色，不能改亮其他花色。",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from .players import PLAYER_NAMES
+from .players import FUZZ_PLAYERS, PLAYER_NAMES
 from .rules import CHOICES, PRESETS, Rules
 from .simulate import bench, simulate
 
@@ -43,9 +43,11 @@ def _parser() -> argparse.ArgumentParser:
             kind = int if isinstance(values[0], int) else str
             sim.add_argument(option, dest=name, type=kind, choices=values, default=None)
     sim.add_argument("--players", default="random,random,random,random",
-                     help="comma-separated player per seat 0..3 (random or basic)")
+                     help="comma-separated player per seat 0..3 (random, basic, or thrower: "
+                          "a random player that tries throws, many of which fail)")
     for seat in range(4):
-        sim.add_argument(f"--seat{seat}", choices=PLAYER_NAMES, help=f"player of seat {seat}")
+        sim.add_argument(f"--seat{seat}", choices=PLAYER_NAMES + FUZZ_PLAYERS,
+                         help=f"player of seat {seat}")
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
     b = sub.add_parser("bench", help="hands per second: random players, 2 decks, one process")
@@ -67,8 +69,9 @@ def players_from_args(args: argparse.Namespace, parser: argparse.ArgumentParser)
     names = [n.strip() for n in args.players.split(",")]
     if len(names) == 1:
         names *= 4
-    if len(names) != 4 or any(n not in PLAYER_NAMES for n in names):
-        parser.error(f"--players needs 4 names (or 1 for all) from {', '.join(PLAYER_NAMES)}")
+    known = PLAYER_NAMES + FUZZ_PLAYERS
+    if len(names) != 4 or any(n not in known for n in names):
+        parser.error(f"--players needs 4 names (or 1 for all) from {', '.join(known)}")
     for seat in range(4):
         chosen = getattr(args, f"seat{seat}")
         if chosen:

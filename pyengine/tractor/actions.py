@@ -10,6 +10,17 @@ actions).
 {'type': 'play', 'seat': 2, 'cards': 'AS AS'}
 >>> action_from_json(a.to_json()) == a
 True
+>>> str(a), action_from_text("2 play AS AS") == a
+('2 play AS AS', True)
+
+Constructors check their arguments: a seat is an ``int`` from 0 to 3, cards are
+card text, ``Card`` values or card ids 0..53; anything else raises
+``ActionError`` (a ``ValueError``), so a malformed action never reaches a match.
+
+>>> Pass(1.0)
+Traceback (most recent call last):
+...
+tractor.actions.ActionError: a seat is an int from 0 to 3, not 1.0
 """
 
 from __future__ import annotations
@@ -27,12 +38,28 @@ class ActionError(ValueError):
     """Malformed action data."""
 
 
+MAX_ACTION_TEXT = 1000
+"""Longest action text ``action_from_text`` reads (a 3-deck throw is far shorter)."""
+MAX_ACTION_CARDS = 162
+"""Most cards one action may name: a whole 3-deck hand with its kitty (3 × 54)."""
+
+
+def check_seat(value: Any) -> int:
+    """``value`` if it is a seat (an ``int`` 0..3, not a bool), else ``ActionError``."""
+    if type(value) is not int or not 0 <= value <= 3:
+        raise ActionError(f"a seat is an int from 0 to 3, not {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class Deal:
     """Deal the next card (to the next player in order)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "deal"}
+
+    def __str__(self) -> str:
+        return "deal"
 
 
 @dataclass(frozen=True)
@@ -42,6 +69,9 @@ class EndDeal:
     def to_json(self) -> dict[str, Any]:
         return {"type": "end_deal"}
 
+    def __str__(self) -> str:
+        return "end_deal"
+
 
 @dataclass(frozen=True)
 class NextHand:
@@ -49,6 +79,9 @@ class NextHand:
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "next_hand"}
+
+    def __str__(self) -> str:
+        return "next_hand"
 
 
 @dataclass(frozen=True, init=False)
@@ -60,11 +93,14 @@ class _SeatCards:
     kind: ClassVar[str]
 
     def __init__(self, seat: int, cards: Any):
-        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "seat", check_seat(seat))
         object.__setattr__(self, "cards", tuple(_cards(cards)))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "seat": self.seat, "cards": format_cards(self.cards)}
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.kind} {format_cards(self.cards)}".rstrip()
 
 
 @dataclass(frozen=True, init=False)
@@ -80,8 +116,14 @@ class Pass:
 
     seat: int
 
+    def __init__(self, seat: int):
+        object.__setattr__(self, "seat", check_seat(seat))
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "pass", "seat": self.seat}
+
+    def __str__(self) -> str:
+        return f"{self.seat} pass"
 
 
 @dataclass(frozen=True, init=False)
@@ -99,7 +141,7 @@ class CallFriend:
     card: Card
 
     def __init__(self, seat: int, card: Any):
-        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "seat", check_seat(seat))
         parsed = _cards([card] if not isinstance(card, str) else card)
         if len(parsed) != 1:
             raise ActionError("a friend call names exactly one card")
@@ -107,6 +149,9 @@ class CallFriend:
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "call_friend", "seat": self.seat, "card": str(self.card)}
+
+    def __str__(self) -> str:
+        return f"{self.seat} call_friend {self.card}"
 
 
 @dataclass(frozen=True, init=False)
@@ -121,46 +166,79 @@ SYSTEM_ACTIONS = (Deal, EndDeal, NextHand)
 
 
 def _cards(value: Any) -> list[Card]:
+    """Cards from text, or from a list/tuple of ``Card``, card text or card ids.
+
+    Bad card text or ids raise ``CardError``; anything else ``ActionError`` (both
+    are ``ValueError``).
+    """
     if isinstance(value, str):
-        return parse_cards(value)
-    out: list[Card] = []
-    for v in value:
-        if isinstance(v, Card):
-            out.append(v)
-        elif isinstance(v, str):
-            out += parse_cards(v)
-        elif isinstance(v, int) and 0 <= v < 54:
-            out.append(Card(v))
-        else:
-            raise ActionError(f"not a card: {v!r}")
+        if len(value) > MAX_ACTION_TEXT:
+            raise ActionError(f"card text longer than {MAX_ACTION_TEXT} characters")
+        out = parse_cards(value)
+    elif isinstance(value, (list, tuple)):
+        if len(value) > MAX_ACTION_CARDS:
+            raise ActionError(f"more than {MAX_ACTION_CARDS} cards in one action")
+        out = []
+        for v in value:
+            out += _cards(v) if isinstance(v, str) else [Card(v)]
+    else:
+        raise ActionError(f"cards are card text or a list of cards, not {value!r}")
+    if len(out) > MAX_ACTION_CARDS:
+        raise ActionError(f"more than {MAX_ACTION_CARDS} cards in one action")
     return out
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
-    """Rebuild an action from its ``to_json`` dict."""
-    if not isinstance(data, dict) or "type" not in data:
+_SEAT_ACTIONS: dict[str, Any] = {
+    "declare": lambda seat, data: Declare(seat, data["cards"]),
+    "pass": lambda seat, data: Pass(seat),
+    "bury": lambda seat, data: Bury(seat, data["cards"]),
+    "call_friend": lambda seat, data: CallFriend(seat, data["card"]),
+    "play": lambda seat, data: Play(seat, data["cards"]),
+}
+_SYSTEM: dict[str, Action] = {"deal": Deal(), "end_deal": EndDeal(), "next_hand": NextHand()}
+
+
+def action_from_json(data: Any) -> Action:
+    """Rebuild an action from its ``to_json`` dict; ``ActionError`` for anything else."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ActionError("an action is an object with a 'type'")
     kind = data["type"]
+    if kind in _SYSTEM:
+        return _SYSTEM[kind]
+    if kind not in _SEAT_ACTIONS:
+        raise ActionError(f"unknown action type {kind[:40]!r}")
     try:
-        if kind == "deal":
-            return Deal()
-        if kind == "end_deal":
-            return EndDeal()
-        if kind == "next_hand":
-            return NextHand()
-        seat = data["seat"]
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise ActionError(f"seat must be 0..3, not {seat!r}")
-        if kind == "declare":
-            return Declare(seat, data["cards"])
-        if kind == "pass":
-            return Pass(seat)
-        if kind == "bury":
-            return Bury(seat, data["cards"])
-        if kind == "call_friend":
-            return CallFriend(seat, data["card"])
-        if kind == "play":
-            return Play(seat, data["cards"])
+        built: Action = _SEAT_ACTIONS[kind](check_seat(data["seat"]), data)
     except KeyError as missing:
         raise ActionError(f"action {kind!r} is missing {missing}") from None
-    raise ActionError(f"unknown action type {kind!r}")
+    return built
+
+
+def action_from_text(text: Any) -> Action:
+    """Parse the text form (``str(action)``): ``deal``, ``end_deal``, ``next_hand``, or
+    ``SEAT KIND [CARDS]`` such as ``0 declare 5H 5H``, ``1 pass``, ``2 play AS AS``,
+    ``3 call_friend AH``. ``ActionError`` for anything else.
+
+    >>> action_from_text("1 declare 5H 5H")
+    Declare(seat=1, cards=(Card('5H'), Card('5H')))
+    >>> action_from_text("4 pass")
+    Traceback (most recent call last):
+    ...
+    tractor.actions.ActionError: a seat is an int from 0 to 3, not '4'
+    """
+    if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
+        raise ActionError(f"an action text is a string of at most {MAX_ACTION_TEXT} characters")
+    if text in _SYSTEM:
+        return _SYSTEM[text]
+    parts = text.split(" ", 2)
+    if len(parts) < 2 or parts[0] not in ("0", "1", "2", "3"):
+        raise ActionError(f"a seat is an int from 0 to 3, not {parts[0][:20]!r}")
+    seat, kind = int(parts[0]), parts[1]
+    cards = parts[2] if len(parts) == 3 else ""
+    if kind == "pass" and not cards:
+        return Pass(seat)
+    if kind == "call_friend":
+        return CallFriend(seat, cards)
+    if kind in ("declare", "bury", "play"):
+        return action_from_json({"type": kind, "seat": seat, "cards": cards})
+    raise ActionError(f"not an action: {text[:60]!r}")

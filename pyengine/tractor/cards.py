@@ -36,6 +36,18 @@ class Card(int):
 
     __slots__ = ()
 
+    def __new__(cls, value: int) -> Card:
+        """A card from its id 0..53; anything else (a bool, -1, 54, "AS") is a ``CardError``.
+
+        >>> Card(53), Card(-1)
+        Traceback (most recent call last):
+        ...
+        tractor.cards.CardError: a card id is an int from 0 to 53, not -1
+        """
+        if type(value) is not int and type(value) is not cls or not 0 <= value < CARD_KINDS:
+            raise CardError(f"a card id is an int from 0 to 53, not {value!r}")
+        return super().__new__(cls, value)
+
     @property
     def suit(self) -> str | None:
         """Printed suit letter, or None for a joker."""

@@ -74,6 +74,9 @@ if TYPE_CHECKING:
     from .view import View
 
 ACE = 12
+MAX_SEED = 2**63 - 1
+"""Seeds are ints from 0 to this (a 19-digit number at most)."""
+ACTION_TYPES = (Deal, EndDeal, NextHand, Declare, Pass, Bury, CallFriend, Play)
 
 
 class IllegalAction(ValueError):
@@ -88,10 +91,20 @@ class IllegalAction(ValueError):
 class Match:
     """The full state of a match between four seats (0–3, in playing order)."""
 
-    def __init__(self, rules: Rules | None = None, seed: int = 0):
+    def __init__(self, rules: Rules | None = None, seed: int = 0, start_level: int = 0):
+        """A new match; everyone starts at level ``start_level`` (0 is the rank 2, 12 the A)."""
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is an int from 0 to {MAX_SEED}, not {seed!r}")
+        if type(start_level) is not int or not 0 <= start_level <= ACE:
+            raise ValueError(f"a start level is an int from 0 to {ACE}, not {start_level!r}")
         self.rules = rules or Rules()
         self.seed = seed
-        self.levels = [0, 0, 0, 0]
+        self.start_level = start_level
+        self.actions: list[Action] = []
+        """Every action applied so far: with the rules, seed and start level, the whole match."""
+        self.levels = [start_level] * 4
         self.hand_no = 0
         self.dealer: int | None = None
         self.results: list[dict[str, Any]] = []
@@ -256,6 +269,8 @@ class Match:
     # ------------------------------------------------------------- validation
     def check(self, action: Action) -> None:
         """Raise ``IllegalAction`` if ``action`` may not be applied now."""
+        if not isinstance(action, ACTION_TYPES):
+            raise IllegalAction("bad_action", f"not an action: {type(action).__name__}")
         if self.phase == "match_over":
             raise IllegalAction("match_over", "the match is over")
         if isinstance(action, SYSTEM_ACTIONS):
@@ -263,8 +278,6 @@ class Match:
             if due != action:
                 raise IllegalAction("wrong_phase", f"{type(action).__name__} is not due now")
             return
-        if not 0 <= action.seat <= 3:
-            raise IllegalAction("bad_seat", f"seat must be 0..3, not {action.seat}")
         if isinstance(action, Declare):
             self._check_declare(action)
         elif isinstance(action, Pass):
@@ -356,6 +369,7 @@ class Match:
     def apply(self, action: Action) -> None:
         """Validate, then apply ``action``. Illegal: ``IllegalAction``, state unchanged."""
         self.check(action)
+        self.actions.append(action)
         if isinstance(action, Deal):
             self._deal()
         elif isinstance(action, EndDeal):

@@ -110,16 +110,43 @@ class RandomPlayer:
         raise ValueError(f"seat {seat} has nothing to do in phase {view.phase}")
 
 
+class ThrowerPlayer(RandomPlayer):
+    """A random player that leads a random handful of one suit half the time.
+
+    Most such leads are throws of several units and many fail, so fuzzing with
+    it reaches failed throws, forced units and the throw penalty, which no
+    sensible player (and not ``random``, which leads one unit) ever tries.
+    """
+
+    name = "thrower"
+
+    def act(self, view: View) -> Action:
+        if view.phase == "play" and view.lead is None and self.rng.random() < 0.5:
+            by_suit: dict[int, list[Card]] = {}
+            for c in view.hand:
+                by_suit.setdefault(view.order.suit[c], []).append(c)
+            cards = self.rng.choice(list(by_suit.values()))
+            return Play(view.seat, self.rng.sample(cards, self.rng.randint(1, min(6, len(cards)))))
+        return super().act(view)
+
+
 def make_player(name: str, seed: int = 0) -> Player:
-    """A built-in player by name: ``random`` or ``basic``."""
+    """A built-in player by name: ``random``, ``basic`` or (for fuzzing) ``thrower``."""
     if name == "random":
         return RandomPlayer(seed)
+    if name == "thrower":
+        return ThrowerPlayer(seed)
     if name == "basic":
         from .basic import BasicPlayer
 
         player: Player = BasicPlayer(seed)
         return player
-    raise ValueError(f"unknown player {name!r}; built-in players are 'random' and 'basic'")
+    raise ValueError(
+        f"unknown player {name!r}; built-in players are {', '.join(PLAYER_NAMES + FUZZ_PLAYERS)}"
+    )
 
 
 PLAYER_NAMES = ("random", "basic")
+"""The players a person can choose as opponents."""
+FUZZ_PLAYERS = ("thrower",)
+"""Players for testing the engine (``simulate``), not for playing against."""

@@ -48,6 +48,14 @@ __all__ = [
     "level_change",
 ]
 
+MAX_CARDS = 162
+"""The most cards any argument may hold: every card of three decks (3 × 54)."""
+MAX_TEXT = 1200
+"""The longest card text read: 162 cards written ``10♠`` with a space each fit easily."""
+MAX_POINTS = 10**9
+"""Beyond any hand: the largest kitty bonus, a 60-point kitty under a 13-triple Titanic,
+is 60·2·3¹³ ≈ 1.9·10⁸."""
+
 _TOKEN = re.compile(r"SJ|BJ|(?:10|[2-9TJQKA])[SHCD♠♥♣♦♤♡♧♢]", re.IGNORECASE)
 
 
@@ -93,7 +101,12 @@ def _split(chunk: str) -> list[str]:
 def _parse(text: str, decks: int, what: str = "cards") -> list[Card]:
     """Card text to cards, checking that ``decks`` decks can hold them."""
     if not isinstance(text, str):
-        raise ValueError(f"{what} must be card text such as 'AS AS 10H', not {text!r}")
+        raise ValueError(f"{what} must be card text such as 'AS AS 10H', not {text!r:.60}")
+    if len(text) > MAX_TEXT:
+        raise ValueError(
+            f"{what} is {len(text):,} characters long; the largest legal hand ({MAX_CARDS} "
+            f"cards) is written in fewer than {MAX_TEXT}"
+        )
     parts = [p for chunk in text.replace(",", " ").split() for p in _split(chunk)]
     try:
         cards = parse_cards(parts)
@@ -294,7 +307,9 @@ def level_change(points: int, decks: int = 2, scoring: str = "standard") -> tupl
     (('attackers', 0), ('attackers', 1))
     """
     if isinstance(points, bool) or not isinstance(points, int):
-        raise ValueError(f"points must be an int, not {points!r}")
+        raise ValueError(f"points must be an int, not {points!r:.60}")
+    if not -MAX_POINTS <= points <= MAX_POINTS:
+        raise ValueError(f"points must be between -{MAX_POINTS:,} and {MAX_POINTS:,}")
     d = _check_decks(decks)
     if scoring not in ("standard", "qq"):
         raise ValueError(f"scoring must be 'standard' or 'qq', not {scoring!r}")

@@ -1,44 +1,142 @@
-"""Save and restore a whole match as JSON with a schema version.
+"""A match saved as its record: the rules, the seed and every action, replayed to load.
+
+A match is fully defined by (rules, seed, start level, actions), so that is all a
+save holds.
+Loading replays the actions through ``Match.apply``: a save that loads is a
+state the rules can reach, by construction, and nothing else in it is trusted.
+The same record serves export and import, replays and shared deals.
 
 >>> from tractor.match import Match
 >>> from tractor.actions import Deal
 >>> m = Match(seed=3)
->>> for _ in range(10): m.apply(Deal())
->>> restored = loads(dumps(m))
->>> restored == m
+>>> for _ in range(3): m.apply(Deal())
+>>> dumps(m)
+'{"schema":"tractor-match","version":2,"rules":{"decks":2,"partners":"fixed",\
+"scoring":"standard","declare_window":"during_deal","first_dealer":"declarer",\
+"no_declaration":"kitty_third_card","twos_always_trump":false,"kitty_theft":false,\
+"throw_penalty":false},"seed":3,"start_level":0,"actions":["deal","deal","deal"]}'
+>>> loads(dumps(m)) == m
 True
 >>> loads('{"schema": "something-else"}')
 Traceback (most recent call last):
 ...
 tractor.save.SaveError: not a Tractor save (schema 'something-else')
+
+Text is checked before it is parsed (``MAX_SAVE_CHARS``, nesting depth) and
+every field is typed and bounded; a refused save raises ``SaveError`` whose
+``reason`` is ``not_ours``, ``old_version`` or ``damaged``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
-from .cards import CARDS, Card, cards_of, counts_of, format_cards, parse_cards
-from .declare import Declaration
-from .follow import analyse_lead
-from .match import Match
-from .rules import Rules
-from .trump import trump_for
+from .actions import Action, ActionError, action_from_text
+from .cards import CardError, cards_of, format_cards
+from .jsondata import DataError, parse_json
+from .match import ACE, MAX_SEED, IllegalAction, Match
+from .rules import Rules, RulesError
 
 SCHEMA = "tractor-match"
-VERSION = 1
+VERSION = 2
+"""Version 1 stored a state snapshot; it is not read (it could hold impossible states)."""
+MAX_SAVE_CHARS = 8_000_000
+"""Longest save text read: several hundred hands (a 40-hand match is about 100 KB)."""
+MAX_ACTIONS = 400_000
+MAX_DEPTH = 4
+"""A record nests two levels (the object, its rules and actions); a little slack."""
 
 
 class SaveError(ValueError):
-    """A save that is not ours, from another schema version, or corrupted."""
+    """A save that is not ours, from another schema version, or damaged.
+
+    ``reason`` is ``not_ours``, ``old_version`` or ``damaged``.
+    """
+
+    def __init__(self, message: str, reason: str = "damaged"):
+        super().__init__(message)
+        self.reason = reason
 
 
-def _text(cards: list[Card] | tuple[Card, ...]) -> str:
-    return format_cards(cards)
+def record(m: Match) -> dict[str, Any]:
+    """The match's record as plain JSON data."""
+    return {
+        "schema": SCHEMA,
+        "version": VERSION,
+        "rules": m.rules.to_dict(),
+        "seed": m.seed,
+        "start_level": m.start_level,
+        "actions": [str(a) for a in m.actions],
+    }
+
+
+def dumps(m: Match) -> str:
+    """The match's record as compact JSON text."""
+    return json.dumps(record(m), separators=(",", ":"))
+
+
+def loads(text: Any) -> Match:
+    """Rebuild a match from ``dumps`` output by replaying it; ``SaveError`` on anything else."""
+    try:
+        data = parse_json(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_DEPTH)
+    except DataError as err:
+        raise SaveError(f"the save is damaged ({err})") from None
+    return from_record(data)
+
+
+def from_record(data: Any) -> Match:
+    """The match of a record (already parsed JSON data), replayed; ``SaveError`` if refused."""
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        found = data.get("schema") if isinstance(data, dict) else None
+        shown = repr(found[:40]) if isinstance(found, str) else "missing"
+        raise SaveError(f"not a Tractor save (schema {shown})", "not_ours")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        shown = str(version) if type(version) is int and abs(version) < 10**6 else "?"
+        raise SaveError(
+            f"this save has schema version {shown}; this version reads {VERSION}", "old_version"
+        )
+    rules_data, seed, actions = data.get("rules"), data.get("seed"), data.get("actions")
+    start_level = data.get("start_level")
+    if not isinstance(rules_data, dict):
+        raise SaveError("the save is damaged (no rules)")
+    try:
+        rules = Rules.from_dict(rules_data)
+    except (RulesError, TypeError) as err:
+        raise SaveError(f"the save is damaged (rules: {str(err)[:120]})") from None
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise SaveError(f"the save is damaged (the seed is not an int from 0 to {MAX_SEED})")
+    if type(start_level) is not int or not 0 <= start_level <= ACE:
+        raise SaveError("the save is damaged (the start level is not an int from 0 to 12)")
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise SaveError(f"the save is damaged (actions: a list of at most {MAX_ACTIONS:,})")
+    parsed: list[Action] = []
+    for i, text in enumerate(actions, start=1):
+        try:
+            parsed.append(action_from_text(text))
+        except (ActionError, CardError) as err:
+            raise SaveError(f"the save is damaged (action {i}: {str(err)[:120]})") from None
+    return replay(rules, seed, parsed, start_level)
+
+
+def replay(rules: Rules, seed: int, actions: Iterable[Action], start_level: int = 0) -> Match:
+    """A new match (``rules``, ``seed``, ``start_level``) after ``actions``; ``SaveError`` at
+    the first illegal one (naming it and the broken rule)."""
+    m = Match(rules, seed, start_level)
+    for i, action in enumerate(actions, start=1):
+        try:
+            m.apply(action)
+        except IllegalAction as err:
+            raise SaveError(
+                f"the save is damaged (action {i}, {str(action)[:60]!r}, is illegal: {err})"
+            ) from None
+    return m
 
 
 def state_dict(m: Match) -> dict[str, Any]:
-    """Every field of the match as plain JSON data."""
+    """Every field of the match's state as plain data (for comparing two matches)."""
     decl = m.declaration
     return {
         "rules": m.rules.to_dict(),
@@ -48,7 +146,7 @@ def state_dict(m: Match) -> dict[str, Any]:
         "dealer": m.dealer,
         "results": m.results,
         "winners": m.winners,
-        "deck": _text(m.deck),
+        "deck": format_cards(m.deck),
         "dealt": m.dealt,
         "deal_start": m.deal_start,
         "level": m.level,
@@ -60,99 +158,19 @@ def state_dict(m: Match) -> dict[str, Any]:
         "passes": m.passes,
         "trump_suit": None if m.trump is None else m.trump.trump_suit,
         "has_trump": m.trump is not None,
-        "kitty": _text(m.kitty),
-        "kitty_taken": _text(m.kitty_taken),
+        "kitty": format_cards(m.kitty),
+        "kitty_taken": format_cards(m.kitty_taken),
         "kitty_holder": m.kitty_holder,
         "friend_card": None if m.friend_card is None else str(m.friend_card),
         "friend": m.friend,
         "friend_revealed": m.friend_revealed,
         "leader": m.leader,
-        "trick": [[s, _text(cs)] for s, cs in m.trick],
+        "trick": [[s, format_cards(cs)] for s, cs in m.trick],
         "last_trick": m.last_trick,
         "tricks_played": m.tricks_played,
-        "played": _text(m.played),
+        "played": format_cards(m.played),
         "captured": list(m.captured),
         "penalty": m.penalty,
         "throw_failure": m.throw_failure,
         "hand_result": m.hand_result,
     }
-
-
-def dumps(m: Match) -> str:
-    """The match as a JSON text."""
-    return json.dumps({"schema": SCHEMA, "version": VERSION, "state": state_dict(m)})
-
-
-def loads(text: str) -> Match:
-    """Rebuild a match from ``dumps`` output; ``SaveError`` on anything else."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as err:
-        raise SaveError(f"the save is not valid JSON ({err})") from None
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        found = data.get("schema") if isinstance(data, dict) else None
-        raise SaveError(f"not a Tractor save (schema {found!r})")
-    if data.get("version") != VERSION:
-        raise SaveError(
-            f"this save has schema version {data.get('version')!r}; this version reads {VERSION}"
-        )
-    try:
-        return _restore(data["state"])
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-        raise SaveError(f"the save is damaged ({type(err).__name__}: {err})") from None
-
-
-def _restore(s: dict[str, Any]) -> Match:
-    m = Match.__new__(Match)
-    m.rules = Rules.from_dict(s["rules"])
-    m.seed = int(s["seed"])
-    m.levels = [int(x) for x in s["levels"]]
-    m.hand_no = int(s["hand_no"])
-    m.dealer = s["dealer"]
-    m.results = list(s["results"])
-    m.winners = s["winners"]
-    m.deck = parse_cards(s["deck"])
-    m.dealt = int(s["dealt"])
-    m.deal_start = int(s["deal_start"])
-    m.level = int(s["level"])
-    m.hands = [counts_of(parse_cards(h)) for h in s["hands"]]
-    m.declaration = Declaration(*s["declaration"]) if s["declaration"] else None
-    m.declarations = [Declaration(*d) for d in s["declarations"]]
-    m.phase = s["phase"]
-    m.turn = int(s["turn"])
-    m.passes = int(s["passes"])
-    m.trump = (
-        trump_for(m.level, s["trump_suit"], m.rules.twos_always_trump) if s["has_trump"] else None
-    )
-    m.kitty = parse_cards(s["kitty"])
-    m.kitty_taken = parse_cards(s["kitty_taken"])
-    m.kitty_holder = s["kitty_holder"]
-    m.friend_card = CARDS[0].parse(s["friend_card"]) if s["friend_card"] else None
-    m.friend = s["friend"]
-    m.friend_revealed = bool(s["friend_revealed"])
-    m.leader = int(s["leader"])
-    m.trick = [(int(seat), tuple(parse_cards(cs))) for seat, cs in s["trick"]]
-    m.lead = analyse_lead(m.trick[0][1], m.trump) if m.trick and m.trump else None
-    m.last_trick = s["last_trick"]
-    m.tricks_played = int(s["tricks_played"])
-    m.played = parse_cards(s["played"])
-    m.captured = [int(x) for x in s["captured"]]
-    m.penalty = int(s["penalty"])
-    m.throw_failure = s["throw_failure"]
-    m.hand_result = s["hand_result"]
-    _validate(m)
-    return m
-
-
-def _validate(m: Match) -> None:
-    """Cheap consistency checks so a tampered save fails loudly, not later."""
-    phases = ("deal", "declare", "bury", "theft", "call", "play", "hand_over", "match_over")
-    if m.phase not in phases:
-        raise SaveError(f"the save is damaged (unknown phase {m.phase!r})")
-    if len(m.deck) != 54 * m.rules.decks:
-        raise SaveError("the save is damaged (wrong number of cards in the deck)")
-    in_play = sum(sum(h) for h in m.hands) + len(m.kitty)
-    if in_play > len(m.deck) or not all(0 <= lv <= 12 for lv in m.levels):
-        raise SaveError("the save is damaged (card or level counts are impossible)")

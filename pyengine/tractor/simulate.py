@@ -26,7 +26,7 @@ from typing import Any
 from .cards import counts_of, full_deck, parse_cards, points_of
 from .match import ACE, Match
 from .players import Player, make_player
-from .rules import Rules
+from .rules import THROW_PENALTY_POINTS, Rules
 from .runner import step
 from .scoring import level_change
 from .trick import kitty_multiplier
@@ -110,10 +110,12 @@ class SimResult:
 
 @dataclass
 class HandStart:
-    """What we need to remember from before a hand to check its end."""
+    """What we need to remember from before a hand (and of its throws) to check its end."""
 
     levels: list[int]
     dealer: int | None
+    failed_throws: list[int] = field(default_factory=list)
+    """Seat of each failed throw of the hand, filled in while it is played."""
 
 
 def check_cards(m: Match) -> list[str]:
@@ -155,7 +157,12 @@ def check_hand(m: Match, start: HandStart) -> list[str]:
     winning = [c for p in last["plays"] if p["seat"] == last["winner"] for c in p["cards"]]
     mult = kitty_multiplier(parse_cards(winning), m.trump)
     bonus = kitty_points * mult if last["winner"] in attackers else 0
-    points = trick_points + bonus + m.penalty
+    penalty = sum(
+        THROW_PENALTY_POINTS * (1 if seat in r["defenders"] else -1) for seat in start.failed_throws
+    ) if m.rules.throw_penalty else 0
+    if m.penalty != penalty:
+        out.append(f"{where}: throw penalty {m.penalty} != {penalty} for the failed throws")
+    points = trick_points + bonus + penalty
     if r["attackers_points"] != points:
         out.append(f"{where}: attackers' points {r['attackers_points']} != {points}")
     side, gained = level_change(points, decks, m.rules.scoring)
@@ -212,7 +219,8 @@ def simulate(
     started = time.perf_counter()
     while result.hands < hands:
         start = HandStart(list(m.levels), m.dealer)
-        result.throw_failures += _play_hand(m, seats)
+        start.failed_throws = _play_hand(m, seats)
+        result.throw_failures += len(start.failed_throws)
         result.hands += 1
         _tally(result, m)
         if check:
@@ -238,13 +246,13 @@ def _new_match(rules: Rules, names: Sequence[str], seed: int) -> tuple[Match, li
     return Match(rules, seed), [make_player(n, rng.randrange(1 << 30)) for n in names]
 
 
-def _play_hand(m: Match, seats: Sequence[Player]) -> int:
-    """Play one hand; the number of failed throws in it."""
-    failures = 0
+def _play_hand(m: Match, seats: Sequence[Player]) -> list[int]:
+    """Play one hand; the seat of each failed throw in it."""
+    failures = []
     while m.phase not in ("hand_over", "match_over"):
         step(m, seats)
         if m.lead is not None and len(m.trick) == 1 and m.throw_failure is not None:
-            failures += 1
+            failures.append(m.throw_failure["seat"])
     return failures
 
 

@@ -2,7 +2,9 @@
 
 A view holds the seat's own hand, everything played in the open, the
 declarations, the kitty only for whoever holds (buried) it, and the friend only
-once revealed. ``to_dict`` gives plain JSON data for the browser.
+once revealed. ``to_dict`` gives plain JSON data for the browser table;
+``to_data``/``View.from_data`` are the exact round trip that carries a view (and
+nothing else of the match) to the computer players' worker.
 
 >>> from tractor.match import Match
 >>> from tractor.actions import Deal
@@ -19,9 +21,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import declare
-from .cards import RANKS, SUITS, Card, cards_of, format_cards
+from .cards import RANKS, SUITS, Card, cards_of, counts_of, format_cards, parse_cards
 from .declare import Declaration
-from .follow import Lead
+from .follow import Lead, analyse_lead
 from .rules import Rules
 from .trump import Trump, sorted_hand, trump_for
 
@@ -82,6 +84,99 @@ class View:
             return []
         return declare.options(
             self.seat, self.counts, self.level, self.rules.decks, self.declaration
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        """Exactly this view as plain JSON data (``View.from_data`` rebuilds it).
+
+        >>> from tractor.match import Match
+        >>> from tractor.actions import Deal
+        >>> m = Match(seed=5)
+        >>> for _ in range(9): m.apply(Deal())
+        >>> View.from_data(m.observe(2).to_data()) == m.observe(2)
+        True
+        """
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand_no": self.hand_no,
+            "levels": list(self.levels),
+            "dealer": self.dealer,
+            "level": self.level,
+            "trump": None if self.trump is None else [self.trump.trump_suit],
+            "hand": format_cards(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "dealt": self.dealt,
+            "declaration": None if self.declaration is None else list(self.declaration),
+            "declarations": [list(d) for d in self.declarations],
+            "kitty": None if self.kitty is None else format_cards(self.kitty),
+            "kitty_taken": None if self.kitty_taken is None else format_cards(self.kitty_taken),
+            "friend_card": None if self.friend_card is None else str(self.friend_card),
+            "friend": self.friend,
+            "defenders": list(self.defenders),
+            "leader": self.leader,
+            "trick": [[s, format_cards(cs)] for s, cs in self.trick],
+            "played": format_cards(self.played),
+            "captured": list(self.captured),
+            "penalty": self.penalty,
+            "tricks_played": self.tricks_played,
+            "last_trick": self.last_trick,
+            "throw_failure": self.throw_failure,
+            "hand_result": self.hand_result,
+            "winners": None if self.winners is None else list(self.winners),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> View:
+        """The view of ``to_data`` output; ``ValueError`` (or ``KeyError``) if malformed."""
+        rules = Rules.from_dict(data["rules"])
+        level = data["level"]
+        trump = None
+        if data["trump"] is not None:
+            (suit,) = data["trump"]
+            trump = trump_for(level, suit, rules.twos_always_trump)
+        hand = parse_cards(data["hand"])
+        trick = tuple((int(s), tuple(parse_cards(cs))) for s, cs in data["trick"])
+        lead = analyse_lead(trick[0][1], trump) if trick and trump is not None else None
+
+        def cards_or_none(key: str) -> tuple[Card, ...] | None:
+            text = data[key]
+            return None if text is None else tuple(parse_cards(text))
+
+        return cls(
+            seat=int(data["seat"]),
+            rules=rules,
+            phase=str(data["phase"]),
+            to_move=data["to_move"],
+            hand_no=int(data["hand_no"]),
+            levels=tuple(int(x) for x in data["levels"]),
+            dealer=data["dealer"],
+            level=int(level),
+            trump=trump,
+            hand=tuple(hand),
+            counts=tuple(counts_of(hand)),
+            hand_sizes=tuple(int(x) for x in data["hand_sizes"]),
+            dealt=int(data["dealt"]),
+            declaration=None if data["declaration"] is None else Declaration(*data["declaration"]),
+            declarations=tuple(Declaration(*d) for d in data["declarations"]),
+            kitty=cards_or_none("kitty"),
+            kitty_taken=cards_or_none("kitty_taken"),
+            friend_card=None if data["friend_card"] is None else Card.parse(data["friend_card"]),
+            friend=data["friend"],
+            defenders=tuple(int(x) for x in data["defenders"]),
+            leader=int(data["leader"]),
+            trick=trick,
+            lead=lead,
+            played=tuple(parse_cards(data["played"])),
+            captured=tuple(int(x) for x in data["captured"]),
+            penalty=int(data["penalty"]),
+            tricks_played=int(data["tricks_played"]),
+            last_trick=data["last_trick"],
+            throw_failure=data["throw_failure"],
+            hand_result=data["hand_result"],
+            winners=None if data["winners"] is None else tuple(data["winners"]),
         )
 
     def to_dict(self) -> dict[str, Any]:

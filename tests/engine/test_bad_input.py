@@ -222,10 +222,11 @@ def test_out_of_turn_play_is_refused() -> None:
     rejects(m, Play(0, "KS 3H"), "not_your_turn")
 
 
-def test_bad_seat_is_refused() -> None:
-    m = play_position()
-    rejects(m, Play(5, "AS"), "bad_seat", "0..3")
-    rejects(m, Play(-1, "AS"), "bad_seat")
+@pytest.mark.parametrize("seat", [5, -1, 1.0, "0", True, None])
+def test_bad_seat_is_refused_when_the_action_is_built(seat: Any) -> None:
+    for build in (lambda: Play(seat, "AS"), lambda: Pass(seat), lambda: CallFriend(seat, "AS")):
+        with pytest.raises(ActionError, match="a seat is an int from 0 to 3"):
+            build()
 
 
 def test_lead_not_in_hand_is_refused() -> None:

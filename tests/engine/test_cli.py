@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 import tractor.simulate
 from tractor.__main__ import main
+from tractor.match import Match
+from tractor.players import make_player
 from tractor.rules import Rules
-from tractor.simulate import simulate
+from tractor.simulate import check_hand, simulate
 
 PYENGINE = Path(__file__).resolve().parents[2] / "pyengine"
 FIELDS = (
@@ -100,6 +103,32 @@ def test_matches_roll_over_to_the_next_seed() -> None:
     assert result.hands == 150 and result.ok
     assert result.matches_won >= 1
     assert result.matches - result.matches_won in (0, 1)
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_simulate_with_throwers_fuzzes_failed_throws_and_their_penalty(decks: int) -> None:
+    rules = Rules(decks=decks, throw_penalty=True, partners="find_friend")
+    result = simulate(rules, ["thrower", "random", "thrower", "basic"], hands=30, seed=decks)
+    assert result.ok, result.violations
+    assert result.throw_failures >= 10, "throwers must make throws fail, and often"
+
+
+def test_the_cli_takes_the_thrower(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["simulate", "--hands", "10", "--players", "thrower,thrower,random,random",
+                     "--throw-penalty"], capsys)
+    assert code == 0 and "invariants broken: none" in out
+    failed = int(re.search(r"failed throws: (\d+)", out).group(1))  # type: ignore[union-attr]
+    assert failed > 0
+
+
+def test_a_wrong_throw_penalty_is_caught_by_the_invariants() -> None:
+    m = Match(Rules(throw_penalty=True), seed=5)
+    players = [make_player("thrower", s) for s in range(4)]
+    start = tractor.simulate.HandStart(list(m.levels), m.dealer)
+    start.failed_throws = tractor.simulate._play_hand(m, players)
+    assert start.failed_throws and check_hand(m, start) == []
+    start.failed_throws = start.failed_throws[1:]
+    assert any("throw penalty" in v for v in check_hand(m, start))
 
 
 def test_a_broken_invariant_gives_a_non_zero_exit(

@@ -267,9 +267,8 @@ def test_basic_only_takes_legal_actions(decks: int) -> None:
     rules_list = [r for r in ALL_RULES if r.decks == decks]
     hands = 0
     for i, rules in enumerate(rules_list[::2]):
-        m = Match(rules, seed=i)
         start = rng.choice([0, 4, 11, 12])  # 2, 6, K or A for everyone
-        m.levels, m.level = [start] * 4, start
+        m = Match(rules, seed=i, start_level=start)
         seats: list[Player] = [
             CheckedBasic(rng.randrange(999), m) if (s + i) % 3 else RandomPlayer(s)
             for s in range(4)

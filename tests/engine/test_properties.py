@@ -25,40 +25,22 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from tractor.actions import CHANCE, Action, CallFriend, Declare, Play
+from tractor.actions import CHANCE, CallFriend, Declare, Play
 from tractor.basic import BasicPlayer
 from tractor.cards import cards_of, counts_of, full_deck, parse_cards, points_of
 from tractor.follow import check_follow
 from tractor.match import Match
-from tractor.players import Player, RandomPlayer
+from tractor.players import Player, RandomPlayer, ThrowerPlayer
 from tractor.rules import CHOICES, Rules
 from tractor.runner import step
 from tractor.save import dumps, loads
 from tractor.trick import kitty_multiplier
-from tractor.view import View
 
 ACE = 12
 HANDS_PER_COMBO = 2
 COMBOS = [
     dict(zip(CHOICES, values, strict=True)) for values in itertools.product(*CHOICES.values())
 ]
-
-
-class Thrower(RandomPlayer):
-    """A random player that often leads a random handful of one suit (a throw)."""
-
-    name = "thrower"
-
-    def act(self, view: View) -> Action:
-        if view.phase == "play" and view.lead is None and self.rng.random() < 0.5:
-            order = view.order
-            by_suit: dict[int, list[int]] = {}
-            for c in view.hand:
-                by_suit.setdefault(order.suit[c], []).append(c)
-            cards = self.rng.choice(list(by_suit.values()))
-            k = self.rng.randint(1, min(6, len(cards)))
-            return Play(view.seat, self.rng.sample(cards, k))
-        return super().act(view)
 
 
 LINEUPS = (
@@ -70,7 +52,7 @@ LINEUPS = (
 
 
 def make(name: str, seed: int) -> Player:
-    return {"random": RandomPlayer, "thrower": Thrower, "basic": BasicPlayer}[name](seed)
+    return {"random": RandomPlayer, "thrower": ThrowerPlayer, "basic": BasicPlayer}[name](seed)
 
 
 # ------------------------------------------------------------ the oracle
@@ -203,9 +185,8 @@ def run_combos(combos: list[dict[str, object]], seed: int) -> Counter[str]:
     rng = random.Random(seed)
     for i, options in enumerate(combos):
         rules = Rules(**options)  # type: ignore[arg-type]
-        m = Match(rules, seed=seed * 1000 + i)
         start = rng.choice([0, 0, 5, 10, 11, ACE])  # 2, 7, Q, K or A for everyone
-        m.levels, m.level = [start] * 4, start
+        m = Match(rules, seed=seed * 1000 + i, start_level=start)
         lineup = LINEUPS[i % len(LINEUPS)]
         players = [make(name, rng.randrange(1 << 30)) for name in lineup]
         for _ in range(HANDS_PER_COMBO):

@@ -32,7 +32,7 @@ from tractor.save import dumps  # noqa: E402
 BRIEF_CODES = (
     *("wrong_count", "not_in_hand", "follow_suit", "follow_titanic", "follow_triples"),
     *("follow_tractor", "follow_pairs", "lead_one_suit", "empty_play", "not_your_turn"),
-    *("wrong_phase", "bad_seat", "declare_cards", "declare_once", "declare_own_suit"),
+    *("wrong_phase", "bad_action", "declare_cards", "declare_once", "declare_own_suit"),
     *("declare_weaker", "bury_count", "friend_joker", "match_over"),
 )
 
