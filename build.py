@@ -17,9 +17,10 @@ GitHub Pages sub-path)::
     wheels/<ver>-<hash>/tractor-<ver>-py3-none-any.whl   the engine wheel
     pyscript/<pyscript ver>/...     @pyscript/core dist/ (no source maps)
     pyodide/<pyodide ver>/...       the five Pyodide runtime files
+    idiomorph/<ver>/idiomorph.min.js  the DOM morphing library (global ``Idiomorph``)
     bench/bare.html, bench/pyscript.json   bare PyScript+Pyodide page (benchmark)
 
-PyScript and Pyodide come from the npm registry, pinned by
+PyScript, Pyodide and idiomorph come from the npm registry, pinned by
 ``vendor/package-lock.json`` and installed with ``npm ci`` into
 ``vendor/node_modules`` (a cache, re-used while the lock file is unchanged).
 
@@ -52,6 +53,8 @@ INDEX_HTML = ROOT / "index.html"
 
 PYSCRIPT_PACKAGE = "@pyscript/core"
 PYODIDE_PACKAGE = "pyodide"
+IDIOMORPH_PACKAGE = "idiomorph"
+IDIOMORPH_FILE = "idiomorph.min.js"
 PYODIDE_RUNTIME_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -98,6 +101,7 @@ class Runtime:
 
     pyscript_version: str
     pyodide_version: str
+    idiomorph_version: str
 
     @property
     def pyscript_dir(self) -> str:
@@ -108,6 +112,11 @@ class Runtime:
     def pyodide_dir(self) -> str:
         """dist/-relative folder holding the Pyodide runtime files."""
         return f"pyodide/{self.pyodide_version}"
+
+    @property
+    def idiomorph_dir(self) -> str:
+        """dist/-relative folder holding idiomorph's browser script."""
+        return f"idiomorph/{self.idiomorph_version}"
 
 
 @dataclass(frozen=True)
@@ -198,10 +207,11 @@ def installed_version(vendor: Path, package: str) -> str:
 
 
 def copy_runtime(vendor: Path, dist: Path) -> Runtime:
-    """Copy PyScript's dist/ and the Pyodide runtime files into dist/ (versioned)."""
+    """Copy PyScript's dist/, the Pyodide runtime files and idiomorph into dist/ (versioned)."""
     runtime = Runtime(
         pyscript_version=installed_version(vendor, PYSCRIPT_PACKAGE),
         pyodide_version=installed_version(vendor, PYODIDE_PACKAGE),
+        idiomorph_version=installed_version(vendor, IDIOMORPH_PACKAGE),
     )
     shutil.copytree(
         package_dir(vendor, PYSCRIPT_PACKAGE) / "dist",
@@ -212,7 +222,16 @@ def copy_runtime(vendor: Path, dist: Path) -> Runtime:
     pyodide_out.mkdir(parents=True)
     for name in PYODIDE_RUNTIME_FILES:
         shutil.copy2(package_dir(vendor, PYODIDE_PACKAGE) / name, pyodide_out / name)
-    log(f"vendored PyScript {runtime.pyscript_version}, Pyodide {runtime.pyodide_version}")
+    idiomorph_out = dist / runtime.idiomorph_dir
+    idiomorph_out.mkdir(parents=True)
+    shutil.copy2(
+        package_dir(vendor, IDIOMORPH_PACKAGE) / "dist" / IDIOMORPH_FILE,
+        idiomorph_out / IDIOMORPH_FILE,
+    )
+    log(
+        f"vendored PyScript {runtime.pyscript_version}, Pyodide {runtime.pyodide_version}, "
+        f"idiomorph {runtime.idiomorph_version}"
+    )
     return runtime
 
 

@@ -1,9 +1,9 @@
 """Computer seats: who decides for a seat, and where the thinking happens.
 
 The table asks a seat's agent ``await agent.choose(match, seat, kind)`` and gets an
-action (or None: no declaration). ``ComputerAgent`` sends the save, the seat and
-the player's name to the PyScript worker (``WorkerLink``), where the match is
-restored and only ``match.observe(seat)`` is given to the player; until the worker
+action (or None: no declaration). ``ComputerAgent`` sends the seat's view (only
+``match.observe(seat)``, as JSON) and the player's name to the PyScript worker
+(``WorkerLink``), so no hidden card ever crosses to it; until the worker
 is ready (or if it fails) it decides on the page between ``asyncio.sleep(0)``
 yields. A slower, stronger AI only needs another object with the same async
 ``choose`` (or another player name known to ``tractor.players.make_player`` in
@@ -17,10 +17,9 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from decide import decide, decision_seed
+from decide import decide, decision_seed, view_json
 from tractor.actions import Action, action_from_json
 from tractor.match import Match
-from tractor.save import dumps
 
 
 class SeatAgent(Protocol):
@@ -64,9 +63,9 @@ class WorkerLink:
         self._worker = None
         self.on_change()
 
-    async def decide(self, save_text: str, seat: int, player: str, kind: str, seed: int) -> str:
+    async def decide(self, view_text: str, player: str, kind: str, seed: int) -> str:
         self.calls += 1
-        return str(await self._worker.decide(save_text, seat, player, kind, seed))
+        return str(await self._worker.decide(view_text, player, kind, seed))
 
 
 class ComputerAgent:
@@ -79,9 +78,8 @@ class ComputerAgent:
     async def choose(self, m: Match, seat: int, kind: str) -> Action | None:
         seed = decision_seed(m, seat)
         if self.link.ready:
-            save_text = dumps(m)
             try:
-                text = await self.link.decide(save_text, seat, self.player, kind, seed)
+                text = await self.link.decide(view_json(m, seat), self.player, kind, seed)
             except Exception as error:  # worker died: think here from now on
                 self.link.fail(error)
             else:

@@ -1,10 +1,10 @@
 """One computer decision from a seat's view: shared by the worker and the page.
 
-The worker receives the save text, restores the match and calls ``decide_json``;
-the page (while the worker is still loading) calls ``decide`` on its own match.
-Either way only ``match.observe(seat)`` is given to the player, and a player is
-built afresh for each decision with a seed derived from the position, so both
-places make the same choice.
+The worker receives only the seat's view as JSON (``View.to_data``: no other
+hand, no deck, no seed) and calls ``decide_json``; the page (while the worker is
+still loading) calls ``decide`` with ``match.observe(seat)``. A player is built
+afresh for each decision with a seed derived from the position, so both places
+make the same choice.
 """
 
 from __future__ import annotations
@@ -12,10 +12,13 @@ from __future__ import annotations
 import json
 
 from tractor.actions import Action, Declare
+from tractor.jsondata import parse_json
 from tractor.match import Match
 from tractor.players import make_player
-from tractor.save import loads
 from tractor.view import View
+
+MAX_VIEW_CHARS = 200_000
+"""A view is a few KB (a 3-deck hand near its end under 20 KB)."""
 
 KINDS = ("act", "declare")
 
@@ -37,8 +40,13 @@ def decide(view: View, player: str, kind: str, seed: int) -> Action | None:
     return chooser.act(view)
 
 
-def decide_json(save_text: str, seat: int, player: str, kind: str, seed: int) -> str:
-    """``decide`` for a saved match; the action's JSON text, or ``null``."""
-    view = loads(save_text).observe(int(seat))
+def view_json(m: Match, seat: int) -> str:
+    """What the worker is sent for a decision of ``seat``: that seat's view only."""
+    return json.dumps(m.observe(seat).to_data(), separators=(",", ":"))
+
+
+def decide_json(view_text: str, player: str, kind: str, seed: int) -> str:
+    """``decide`` for a view sent as ``view_json``; the action's JSON text, or ``null``."""
+    view = View.from_data(parse_json(view_text, max_chars=MAX_VIEW_CHARS, max_depth=6))
     action = decide(view, str(player), str(kind), int(seed))
     return json.dumps(None if action is None else action.to_json())

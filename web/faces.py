@@ -1,16 +1,16 @@
-"""Card faces as HTML: rank and suit in the corner (cards overlap), coloured by suit."""
+"""Card faces (rank and suit in the corner, coloured by suit) and the table's buttons."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from i18n import SUIT_SYMBOLS, card_label, t
+from markup import Child, Markup, el
 from tractor.trump import Trump
 
 
-def card_face(lang: str, card: str, classes: str = "", attrs: str = "", tag: str = "span") -> str:
-    """One card: rank and suit in the corner, coloured by suit."""
+def card_face(lang: str, card: str, classes: str = "", tag: str = "span", **attrs: Any) -> Markup:
+    """One card (``card`` in RULES notation, e.g. ``10H``): rank and suit in the corner."""
     if card in ("BJ", "SJ"):
         big = card == "BJ"
         rank = t(lang, "joker_big_short" if big else "joker_small_short")
@@ -19,23 +19,29 @@ def card_face(lang: str, card: str, classes: str = "", attrs: str = "", tag: str
     else:
         rank, suit_text, suit_class = card[:-1], SUIT_SYMBOLS[card[-1]], f"suit-{card[-1]}"
         title = card_label(lang, card)
-    return (
-        f'<{tag} class="card {suit_class} {classes}" data-card="{card}" title="{escape(title)}"'
-        f' {attrs}><span class="rank">{escape(rank)}</span>'
-        f'<span class="pip">{suit_text}</span></{tag}>'
+    return el(
+        tag,
+        el("span", rank, class_="rank"),
+        el("span", suit_text, class_="pip"),
+        class_=f"card {suit_class} {classes}".strip(),
+        data_card=card,
+        title=title,
+        **attrs,
     )
 
 
-def mini_cards(lang: str, cards: list[str], classes: str = "") -> str:
+def mini_cards(lang: str, cards: list[str], classes: str = "") -> Markup:
     """A row of small overlapping cards (tricks, kitty, declarations)."""
-    inner = "".join(card_face(lang, card, "mini") for card in cards)
-    return f'<span class="cards {classes}">{inner}</span>'
+    faces: list[Child] = [card_face(lang, card, "mini") for card in cards]
+    return el("span", faces, class_=f"cards {classes}".strip())
+
+
+def button(label: Child, action: str, testid: str | None = None, **attrs: Any) -> Markup:
+    """A button for the delegated click handler (``data-action``)."""
+    return el("button", label, type="button", data_action=action, data_testid=testid, **attrs)
 
 
 def order_of(view: dict[str, Any]) -> Trump:
     """The trump order in force (no trump at the level while undecided)."""
     trump = view["trump"] or "NT"
     return Trump.of(view["level"], trump, bool(view["rules"]["twos_always_trump"]))
-
-
-# ------------------------------------------------------------------ regions

@@ -15,7 +15,7 @@ import asyncio
 import random
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -53,7 +53,7 @@ RENDER_INTERVAL = 0.05
 class Screen(Protocol):
     """Where the table is drawn."""
 
-    def show(self, regions: dict[str, str], classes: str, lang: str) -> None: ...
+    def show(self, regions: Mapping[str, str], classes: str, lang: str) -> None: ...
 
 
 class Game:
@@ -74,8 +74,8 @@ class Game:
         self.speed_override = speed if speed in SPEEDS else None
         self.message: Msg | None = None
         self.notice: Msg | None = None
-        self.settings = self._load_settings()
-        self.stats: Stats = parse_stats(store.get(STATS_KEY))
+        self.settings: Settings = self._load_small(SETTINGS_KEY, parse_settings)
+        self.stats: Stats = self._load_small(STATS_KEY, parse_stats)
         self.agents: dict[int, SeatAgent] = seat_agents(self.settings.opponents, link)
         # table state
         self.selected: set[int] = set()
@@ -98,6 +98,7 @@ class Game:
         self.dirty = True
         self.last_render = 0.0
         self._view: tuple[int, int, dict[str, Any]] | None = None
+        self.load_ms = 0  # how long replaying the stored match took (shown to tests)
         self._reset_hand_flags()
         link.on_change = self.refresh
         self.match: Match
@@ -113,31 +114,44 @@ class Game:
     def lang(self) -> str:
         return self.settings.lang
 
-    def _load_settings(self) -> Settings:
-        raw = self.store.get(SETTINGS_KEY)
-        settings, damaged = parse_settings(raw)
+    def _load_small(self, key: str, parse: Callable[[str | None], tuple[Any, bool]]) -> Any:
+        """Settings, statistics or meta from storage; damaged data is kept aside and reset."""
+        raw = self.store.get(key)
+        value, damaged = parse(raw)
         if damaged and raw is not None:
-            self.store.quarantine(SETTINGS_KEY, raw, self.stamp())
-            self.store.set(SETTINGS_KEY, settings.to_json())
-            self.message = Msg("settings_damaged")
-        return settings
+            kept = self.store.quarantine(key, raw, self.stamp())
+            self.store.set(key, value.to_json())
+            if self.message is None:
+                self.message = Msg("settings_damaged" if key == SETTINGS_KEY else
+                                   "storage_damaged", {"where": kept})
+        return value
 
     def _load_match(self, seed: int | None) -> None:
+        """Resume the stored match (replayed through the rules) or start a new one."""
         raw = self.store.get(MATCH_KEY)
+        started = self.clock()
         loaded = read_match(raw)
+        self.load_ms = round((self.clock() - started) * 1000)
+        problem, detail = loaded.problem, loaded.detail
         if loaded.match is not None:
             self.match = loaded.match
-            self.meta = parse_meta(self.store.get(META_KEY))
-            if not self.meta.match_id:
-                self.meta = Meta(match_id=self._new_id(self.match.seed))
-                self.store.set(META_KEY, self.meta.to_json())
-            self.notice = Msg("resumed")
-            return
-        if loaded.problem is not None and raw is not None:
+            try:
+                render(self.scene())  # never resume what cannot be drawn
+            except Exception as error:
+                traceback.print_exc()
+                problem, detail = "save_damaged", f"{type(error).__name__}: {error}"
+            else:
+                self.meta = self._load_small(META_KEY, parse_meta)
+                if not self.meta.match_id:
+                    self.meta = Meta(match_id=self._new_id(self.match.seed))
+                    self.store.set(META_KEY, self.meta.to_json())
+                self.notice = Msg("resumed")
+                return
+        if problem is not None and raw is not None:
+            print(f"stored match refused: {detail}")  # the browser console, for reports
             kept = self.store.quarantine(MATCH_KEY, raw, self.stamp())
             self.save_blocked = self.store.get(kept) is None
-            problem = "save_unkept" if self.save_blocked else loaded.problem
-            self.message = Msg(problem, {"where": kept})
+            self.message = Msg("save_unkept" if self.save_blocked else problem, {"where": kept})
         self._new_match(seed)
 
     def _new_id(self, seed: int) -> str:
@@ -209,6 +223,7 @@ class Game:
             friend_suit=self.friend_suit,
             just_dealt=self.just_dealt if self.pace.deal > 0 else None,
             levels_before=self.levels_before(),
+            load_ms=self.load_ms,
         )
 
     def levels_before(self) -> list[int] | None:
@@ -501,10 +516,10 @@ class Game:
 
     async def run(self) -> None:
         """Advance the match forever (computer seats, dealing, waiting for seat 0)."""
-        self.refresh()
+        step = self._first_draw
         while True:
             try:
-                await self._step()
+                await step()
             except Exception as error:  # shown in the page: players have no console
                 traceback.print_exc()
                 self.autoplay = False
@@ -513,7 +528,11 @@ class Game:
                 self.refresh()
                 self.wake.clear()
                 await self.wake.wait()
+            step = self._step
             await self._breathe()
+
+    async def _first_draw(self) -> None:
+        self.refresh()
 
     async def _breathe(self) -> None:
         """Let the page draw and answer clicks between two steps."""

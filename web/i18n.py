@@ -146,8 +146,13 @@ STRINGS: dict[str, tuple[str, str]] = {
         "存档无法继续，且存储空间已满无法备份：原存档保留在“tractor.match”，新比赛不会被保存。",
     ),
     "settings_damaged": (
-        "The saved settings were damaged and have been reset to the defaults.",
-        "保存的设置已损坏，已恢复默认设置。",
+        "The saved settings were damaged and have been reset to the defaults; the old data "
+        "is kept under “{where}”.",
+        "保存的设置已损坏，已恢复默认设置；原数据保存在“{where}”。",
+    ),
+    "storage_damaged": (
+        "Some saved data was damaged and has been reset; the old data is kept under “{where}”.",
+        "部分保存的数据已损坏并已重置；原数据保存在“{where}”。",
     ),
     "engine_error": ("Internal error: {error}", "内部错误：{error}"),
     "resumed": ("Saved game resumed", "已恢复上次的游戏"),

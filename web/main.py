@@ -7,11 +7,11 @@ and until it is ready the computer seats think on the page.
 
 import asyncio
 from typing import Any
-from urllib.parse import parse_qs
 
 import controls
 from agents import WorkerLink
 from game import Game
+from links import parse_query
 from pyscript import create_named_worker, document, window
 from screen import DomScreen
 from storage import Store
@@ -21,11 +21,7 @@ WORKER_NAME = "engine"
 
 def url_params() -> tuple[int | None, str | None]:
     """``?seed=N`` (the first new match's seed) and ``?speed=instant`` (this visit only)."""
-    query = parse_qs(str(window.location.search).lstrip("?"))
-    seed_text = query.get("seed", [""])[0]
-    seed = int(seed_text) if seed_text.isdigit() else None
-    speed = query.get("speed", [None])[0]
-    return seed, speed
+    return parse_query(str(window.location.search))
 
 
 def local_storage() -> Any:

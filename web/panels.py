@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from html import escape
-
-from faces import mini_cards
+from faces import button, mini_cards
 from i18n import option_label, seat_name, seat_names, t
+from markup import Child, Markup, el, join
 from scene import Scene
 from settings import SPEEDS
 from stats import human_side_won
@@ -16,12 +15,11 @@ from tractor.rules import CHOICES
 RULE_OPTIONS = tuple(CHOICES)
 
 
-def hand_result(scene: Scene) -> str:
+def hand_result(scene: Scene) -> Markup | None:
     view, lang = scene.view, scene.lang
     result = view["hand_result"]
     if result is None:
-        return ""
-    lines = []
+        return None
     last = view["last_trick"]
     bonus_won = last is not None and last["winner"] in result["attackers"]
     if bonus_won:
@@ -36,17 +34,17 @@ def hand_result(scene: Scene) -> str:
         kitty_line = t(
             lang, "kitty_not_won", points=result["kitty_points"], mult=result["multiplier"]
         )
-    lines.append(
-        f'<div class="result-kitty"><span>{t(lang, "kitty")}</span>'
-        f"{mini_cards(lang, result['kitty'])}</div>"
-    )
-    lines.append(f'<p data-testid="kitty-line">{escape(kitty_line)}</p>')
-    lines.append(f"<p>{t(lang, 'trick_points', n=result['trick_points'])}</p>")
+    lines: list[Child] = [
+        el("div", el("span", t(lang, "kitty")), mini_cards(lang, result["kitty"]),
+           class_="result-kitty"),
+        el("p", kitty_line, data_testid="kitty-line"),
+        el("p", t(lang, "trick_points", n=result["trick_points"])),
+    ]
     if result["penalty"]:
-        lines.append(f"<p>{t(lang, 'penalty_line', n=result['penalty'])}</p>")
+        lines.append(el("p", t(lang, "penalty_line", n=result["penalty"])))
     lines.append(
-        f'<p class="total" data-testid="attackers-total">'
-        f"{t(lang, 'attackers_total', n=result['attackers_points'])}</p>"
+        el("p", t(lang, "attackers_total", n=result["attackers_points"]), class_="total",
+           data_testid="attackers-total")
     )
     gained = result["levels_gained"]
     if result["side"] == "defenders":
@@ -58,67 +56,62 @@ def hand_result(scene: Scene) -> str:
     won = human_side_won(result)
     verdict = t(lang, "your_side_won" if won else "your_side_lost")
     lines.append(
-        f'<p class="outcome {"won" if won else "lost"}" data-testid="outcome">'
-        f"{escape(outcome)} — {escape(verdict)}</p>"
+        el("p", f"{outcome} — {verdict}", class_=f"outcome {'won' if won else 'lost'}",
+           data_testid="outcome")
     )
     defenders = result["defenders"]
     if view["rules"]["partners"] == "find_friend" and len(defenders) == 1:
-        lines.append(f"<p>{t(lang, 'plays_alone', name=seat_name(lang, defenders[0]))}</p>")
+        lines.append(el("p", t(lang, "plays_alone", name=seat_name(lang, defenders[0]))))
     else:
-        lines.append(f"<p>{t(lang, 'defenders_were', names=seat_names(lang, defenders))}</p>")
+        lines.append(el("p", t(lang, "defenders_were", names=seat_names(lang, defenders))))
     after = result["levels"]
     before = scene.levels_before or after
-    levels = "".join(
-        f"<li>{seat_name(lang, seat)}: "
-        + (
-            f"{RANKS[before[seat]]} → <b>{RANKS[after[seat]]}</b>"
+    levels = [
+        el(
+            "li",
+            f"{seat_name(lang, seat)}: ",
+            join(RANKS[before[seat]], el("b", RANKS[after[seat]]), sep=" → ")
             if before[seat] != after[seat]
-            else RANKS[after[seat]]
+            else RANKS[after[seat]],
         )
-        + "</li>"
         for seat in range(4)
-    )
-    lines.append(f'<div class="levels">{t(lang, "levels_now")}<ul>{levels}</ul></div>')
+    ]
+    lines.append(el("div", t(lang, "levels_now"), el("ul", levels), class_="levels"))
     if view["phase"] == "match_over":
         winners = view["winners"] or []
         headline = t(lang, "you_win_match" if 0 in winners else "you_lose_match")
         lines.append(
-            f'<p class="match-winner" data-testid="match-winner">'
-            f"{escape(t(lang, 'match_winner', names=seat_names(lang, winners)))} "
-            f"{escape(headline)}</p>"
+            el(
+                "p",
+                f"{t(lang, 'match_winner', names=seat_names(lang, winners))} {headline}",
+                class_="match-winner",
+                data_testid="match-winner",
+            )
         )
-        button = (
-            f'<button type="button" class="primary" data-action="new-match" '
-            f'data-testid="new-match">{t(lang, "new_match")}</button>'
-        )
+        action = button(t(lang, "new_match"), "new-match", "new-match", class_="primary")
         testid = "match-over"
     else:
-        lines.append(
-            f"<p>{t(lang, 'next_dealer', name=seat_name(lang, result['next_dealer']))}</p>"
-        )
-        button = (
-            f'<button type="button" class="primary" data-action="next-hand" '
-            f'data-testid="next-hand">{t(lang, "next_hand")}</button>'
-        )
+        lines.append(el("p", t(lang, "next_dealer", name=seat_name(lang, result["next_dealer"]))))
+        action = button(t(lang, "next_hand"), "next-hand", "next-hand", class_="primary")
         testid = "hand-over"
     title = t(lang, "result_title", n=result["hand_no"] + 1)
-    return (
-        f'<section class="panel result" data-testid="hand-result" role="dialog">'
-        f'<div data-testid="{testid}"><h2>{escape(title)}</h2>{"".join(lines)}'
-        f'<div class="panel-buttons">{button}</div></div></section>'
+    return el(
+        "section",
+        el("div", el("h2", title), lines, el("div", action, class_="panel-buttons"),
+           data_testid=testid),
+        class_="panel result",
+        data_testid="hand-result",
+        role="dialog",
     )
 
 
-def select_html(attr: str, name: str, choices: list[tuple[str, str]], current: str) -> str:
-    options = "".join(
-        f'<option value="{escape(value)}"{" selected" if value == current else ""}>'
-        f"{escape(label)}</option>"
-        for value, label in choices
-    )
-    return f'<select {attr}="{name}" data-testid="{attr[5:]}-{name}">{options}</select>'
+def select_html(attr: str, name: str, choices: list[tuple[str, str]], current: str) -> Markup:
+    options = [el("option", label, value=value, selected=value == current)
+               for value, label in choices]
+    return el("select", options, {attr: name}, data_testid=f"{attr[5:]}-{name}")
 
 
-def settings_panel(scene: Scene) -> str:
+def settings_panel(scene: Scene) -> Markup:
     lang, settings = scene.lang, scene.settings
     rules = scene.pending_rules or settings.rules
     rows = []
@@ -126,11 +119,9 @@ def settings_panel(scene: Scene) -> str:
         current = getattr(rules, name)
         choices = [(str(v).lower(), option_label(lang, name, v)) for v in CHOICES[name]]
         rows.append(
-            f"<label><span>{t(lang, f'rule_{name}')}</span>"
-            f"{select_html('data-rule', name, choices, str(current).lower())}</label>"
+            el("label", el("span", t(lang, f"rule_{name}")),
+               select_html("data-rule", name, choices, str(current).lower()))
         )
-    changed = rules != settings.rules
-    apply_disabled = "" if changed else " disabled"
     display = [
         (
             "speed",
@@ -152,10 +143,10 @@ def settings_panel(scene: Scene) -> str:
             settings.opponents,
         ),
     ]
-    display_rows = "".join(
-        f"<label><span>{label}</span>{select_html('data-option', name, choices, current)}</label>"
+    display_rows = [
+        el("label", el("span", label), select_html("data-option", name, choices, current))
         for name, label, choices, current in display
-    )
+    ]
     stats = scene.stats
     stats_line = t(
         lang,
@@ -165,45 +156,55 @@ def settings_panel(scene: Scene) -> str:
         matches=stats.matches,
         matches_won=stats.matches_won,
     )
-    return (
-        '<section class="panel settings" data-testid="settings-panel" role="dialog">'
-        f"<h2>{t(lang, 'settings_title')}</h2>"
-        f'<h3>{t(lang, "display_title")}</h3><div class="form">{display_rows}</div>'
-        f'<h3>{t(lang, "rules_title")}</h3><div class="form">{"".join(rows)}</div>'
-        f'<div class="panel-buttons"><button type="button" data-action="apply-rules" '
-        f'data-testid="apply-rules"{apply_disabled}>{t(lang, "apply_rules")}</button></div>'
-        f'<h3>{t(lang, "stats_title")}</h3><p data-testid="stats">{escape(stats_line)}</p>'
-        f'<h3>{t(lang, "about")}</h3><p class="muted" data-testid="worker">'
-        f"{escape(scene.worker)}</p>"
-        f'<div class="panel-buttons"><button type="button" class="primary" '
-        f'data-action="close" data-testid="close-settings">{t(lang, "close")}</button></div>'
-        "</section>"
+    return el(
+        "section",
+        el("h2", t(lang, "settings_title")),
+        el("h3", t(lang, "display_title")),
+        el("div", display_rows, class_="form"),
+        el("h3", t(lang, "rules_title")),
+        el("div", rows, class_="form"),
+        el("div", button(t(lang, "apply_rules"), "apply-rules", "apply-rules",
+                         disabled=rules == settings.rules), class_="panel-buttons"),
+        el("h3", t(lang, "stats_title")),
+        el("p", stats_line, data_testid="stats"),
+        el("h3", t(lang, "about")),
+        el("p", scene.worker, class_="muted", data_testid="worker"),
+        el("div", button(t(lang, "close"), "close", "close-settings", class_="primary"),
+           class_="panel-buttons"),
+        class_="panel settings",
+        data_testid="settings-panel",
+        role="dialog",
     )
 
 
-def confirm_dialog(scene: Scene) -> str:
+def confirm_dialog(scene: Scene) -> Markup:
     lang = scene.lang
     key = "confirm_new_game" if scene.confirm == "new_game" else "confirm_rules"
-    return (
-        '<section class="panel confirm" data-testid="confirm" role="alertdialog">'
-        f'<p>{t(lang, key)}</p><div class="panel-buttons">'
-        f'<button type="button" data-action="confirm-no" data-testid="confirm-no">'
-        f"{t(lang, 'no')}</button>"
-        f'<button type="button" class="primary" data-action="confirm-yes" '
-        f'data-testid="confirm-yes">{t(lang, "yes")}</button></div></section>'
+    return el(
+        "section",
+        el("p", t(lang, key)),
+        el(
+            "div",
+            button(t(lang, "no"), "confirm-no", "confirm-no"),
+            button(t(lang, "yes"), "confirm-yes", "confirm-yes", class_="primary"),
+            class_="panel-buttons",
+        ),
+        class_="panel confirm",
+        data_testid="confirm",
+        role="alertdialog",
     )
 
 
-def overlay(scene: Scene) -> str:
+def overlay(scene: Scene) -> Markup:
     """Dialogs: the hand's result (the bar's buttons stay usable), settings, confirmation."""
-    panels = []
+    panels: list[Child] = []
     if scene.view["hand_result"] is not None and scene.view["phase"] in (
         "hand_over",
         "match_over",
     ):
-        panels.append(f'<div class="backdrop passive">{hand_result(scene)}</div>')
+        panels.append(el("div", hand_result(scene), class_="backdrop passive"))
     if scene.panel == "settings":
-        panels.append(f'<div class="backdrop">{settings_panel(scene)}</div>')
+        panels.append(el("div", settings_panel(scene), class_="backdrop"))
     if scene.confirm is not None:
-        panels.append(f'<div class="backdrop">{confirm_dialog(scene)}</div>')
-    return "".join(panels)
+        panels.append(el("div", confirm_dialog(scene), class_="backdrop"))
+    return join(panels)

@@ -11,8 +11,12 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 
+from storage import read_small
+from tractor.jsondata import DataError
 from tractor.match import Match
-from tractor.save import SCHEMA, VERSION, SaveError, loads
+from tractor.save import SaveError, loads
+
+PROBLEMS = {"not_ours": "save_not_ours", "old_version": "save_old_version"}
 
 
 @dataclass(frozen=True)
@@ -25,21 +29,13 @@ class Loaded:
 
 
 def read_match(text: str | None) -> Loaded:
-    """Restore a match saved with ``tractor.save.dumps``; classify any failure."""
+    """Replay a match saved with ``tractor.save.dumps``; classify any failure."""
     if text is None:
         return Loaded(None, None)
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        return Loaded(None, "save_damaged", f"not JSON: {error}")
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        return Loaded(None, "save_not_ours", "no tractor-match schema")
-    if data.get("version") != VERSION:
-        return Loaded(None, "save_old_version", f"version {data.get('version')!r}")
-    try:
         return Loaded(loads(text), None)
     except SaveError as error:
-        return Loaded(None, "save_damaged", str(error))
+        return Loaded(None, PROBLEMS.get(error.reason, "save_damaged"), str(error))
     except Exception as error:  # a damaged save must never stop the page
         return Loaded(None, "save_damaged", f"{type(error).__name__}: {error}")
 
@@ -54,13 +50,13 @@ class Meta:
         return json.dumps(asdict(self), sort_keys=True)
 
 
-def parse_meta(text: str | None) -> Meta:
-    """The stored meta record; damaged data gives an empty one."""
+def parse_meta(text: str | None) -> tuple[Meta, bool]:
+    """The stored meta record, and whether it was damaged (then an empty one)."""
     try:
-        data = json.loads(text) if text else {}
-    except ValueError:
-        return Meta()
-    if not isinstance(data, dict):
-        return Meta()
+        data = read_small(text) or {}
+    except DataError:
+        return Meta(), True
     match_id = data.get("match_id", "")
-    return Meta(match_id=match_id) if isinstance(match_id, str) else Meta()
+    if not isinstance(match_id, str) or len(match_id) > 100:
+        return Meta(), True
+    return Meta(match_id=match_id), False

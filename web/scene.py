@@ -36,3 +36,4 @@ class Scene:
     friend_suit: str = "S"
     just_dealt: str | None = None
     levels_before: list[int] | None = None  # rank indices before the finished hand
+    load_ms: int = 0  # how long reading (replaying) the stored match took

@@ -1,8 +1,19 @@
-"""Draw the table into the page: swap the HTML of the regions that changed."""
+"""Draw the table into the page: morph each region that changed into its new HTML.
+
+The regions' HTML comes from ``markup`` (escaped by construction). It is morphed
+into the live DOM with idiomorph (vendored, ``window.Idiomorph``) rather than
+assigned to ``innerHTML``, so the elements that stay keep their focus, scroll
+position and running animations across a redraw. Should the library be missing,
+the region's content is replaced instead (the page still works).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+import js
+from pyodide.ffi import to_js
 
 
 class DomScreen:
@@ -15,15 +26,20 @@ class DomScreen:
         self.drawn: dict[str, str] = {}
         self.classes = ""
         self.lang = ""
+        self.morph = getattr(js, "Idiomorph", None)
+        self.options = to_js({"morphStyle": "innerHTML"}, dict_converter=js.Object.fromEntries)
 
-    def show(self, regions: dict[str, str], classes: str, lang: str) -> None:
+    def show(self, regions: Mapping[str, str], classes: str, lang: str) -> None:
         for name, html in regions.items():
             if self.drawn.get(name) == html:
                 continue
             element = self.elements.get(name)
             if element is None:
                 element = self.elements[name] = self.document.getElementById(name)
-            element.innerHTML = html
+            if self.morph is not None:
+                self.morph.morph(element, html, self.options)
+            else:
+                element.innerHTML = html
             self.drawn[name] = html
         if classes != self.classes:
             self.root.className = classes

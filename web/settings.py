@@ -12,6 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from i18n import DEFAULT_LANGUAGE, LANGUAGES
+from storage import read_small
+from tractor.jsondata import DataError
 from tractor.players import PLAYER_NAMES
 from tractor.rules import CHOICES, Rules, RulesError
 
@@ -82,14 +84,12 @@ def parse_settings(text: str | None) -> tuple[Settings, bool]:
     Missing text gives the defaults (not damaged). Unknown or invalid single values
     fall back to their default, the rest is kept.
     """
-    if text is None:
-        return Settings(), False
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = read_small(text)
+    except DataError:
         return Settings(), True
-    if not isinstance(data, dict):
-        return Settings(), True
+    if data is None:
+        return Settings(), False
     damaged = False
     defaults = Settings()
     try:

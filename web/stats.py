@@ -6,6 +6,9 @@ import json
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from storage import read_small
+from tractor.jsondata import DataError
+
 HUMAN = 0
 
 
@@ -23,23 +26,24 @@ class Stats:
         return json.dumps(asdict(self), sort_keys=True)
 
 
-def parse_stats(text: str | None) -> Stats:
-    """Stats from stored JSON; anything damaged counts as no statistics yet."""
-    if not text:
-        return Stats()
+def parse_stats(text: str | None) -> tuple[Stats, bool]:
+    """Stats from stored JSON, and whether the data was damaged (then no statistics yet)."""
     try:
-        data = json.loads(text)
-    except ValueError:
-        return Stats()
-    if not isinstance(data, dict):
-        return Stats()
+        data = read_small(text)
+    except DataError:
+        return Stats(), True
+    if data is None:
+        return Stats(), False
     values: dict[str, Any] = {}
     for name in ("hands", "hands_won", "matches", "matches_won"):
         value = data.get(name, 0)
-        values[name] = value if isinstance(value, int) and value >= 0 else 0
+        if type(value) is not int or not 0 <= value < 10**9:
+            return Stats(), True
+        values[name] = value
     counted = data.get("counted", "")
-    values["counted"] = counted if isinstance(counted, str) else ""
-    return Stats(**values)
+    if not isinstance(counted, str) or len(counted) > 200:
+        return Stats(), True
+    return Stats(**values, counted=counted), False
 
 
 def human_side_won(result: dict[str, Any]) -> bool:

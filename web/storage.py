@@ -8,10 +8,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from tractor.jsondata import DataError, parse_json
+
 MATCH_KEY = "tractor.match"
 META_KEY = "tractor.meta"
 SETTINGS_KEY = "tractor.settings"
 STATS_KEY = "tractor.stats"
+MAX_SMALL_RECORD = 10_000
+"""Longest meta, settings or statistics text read (each is well under 1 KB)."""
+
+
+def read_small(text: str | None) -> dict[str, Any] | None:
+    """A small stored JSON object (meta, settings, statistics), size- and depth-capped.
+
+    None when nothing is stored; ``DataError`` when it is not a small JSON object.
+    """
+    if text is None:
+        return None
+    data = parse_json(text, max_chars=MAX_SMALL_RECORD, max_depth=3)
+    if not isinstance(data, dict):
+        raise DataError("not a JSON object")
+    return data
 
 
 def bad_key(key: str, stamp: int) -> str:

@@ -1,18 +1,20 @@
-"""Render the table as HTML strings, one per page region, from seat 0's view.
+"""Render the table as HTML, one fragment per page region, from seat 0's view.
 
 Pure functions of a ``Scene`` (the view's ``to_dict()`` plus the table's own
-state): no DOM access here, so the page only swaps the regions that changed.
+state): no DOM access here, so the page only morphs the regions that changed.
+Every fragment is built with ``markup.el``, which escapes all text and
+attribute values: nothing from the engine, storage or a link becomes markup.
 Clickable elements carry ``data-action`` (and ``data-index``/``data-cards``/...)
 for the single delegated click handler of ``controls``.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-from faces import card_face, mini_cards, order_of
+from faces import button, card_face, mini_cards, order_of
 from i18n import SUIT_SYMBOLS, card_label, cards_label, seat_name, t
+from markup import Child, Markup, el, join
 from panels import overlay
 from scene import Scene
 from tractor.cards import RANKS, Card
@@ -36,7 +38,7 @@ REGIONS = (
 POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 
 
-def render(scene: Scene) -> dict[str, str]:
+def render(scene: Scene) -> dict[str, Markup]:
     """HTML of every region of the page."""
     return {
         "bar": bar(scene),
@@ -73,43 +75,49 @@ def attackers_points(view: dict[str, Any]) -> int | None:
     return sum(captured[s] for s in range(4) if s not in defenders) + int(view["penalty"])
 
 
-def trump_text(scene: Scene) -> str:
+def trump_text(scene: Scene) -> Markup:
     view, lang = scene.view, scene.lang
     level = f"{t(lang, 'level_label')} {view['level']}"
     if view["trump"] is None:
-        trump = f"{t(lang, 'trump_label')} {t(lang, 'trump_undecided')}"
+        trump: Child = f"{t(lang, 'trump_label')} {t(lang, 'trump_undecided')}"
     elif view["trump"] == "NT":
         trump = t(lang, "no_trump")
     else:
-        symbol = SUIT_SYMBOLS[view["trump"]]
-        trump = f'{t(lang, "trump_label")} <b class="pip suit-{view["trump"]}">{symbol}</b>'
-    return f"{trump} · {level}"
+        symbol = el("b", SUIT_SYMBOLS[view["trump"]], class_=f"pip suit-{view['trump']}")
+        trump = join(t(lang, "trump_label"), symbol, sep=" ")
+    return join(trump, level, sep=" · ")
 
 
-def bar(scene: Scene) -> str:
+def bar(scene: Scene) -> Markup:
     view, lang = scene.view, scene.lang
-    parts = [
-        f'<h1 class="title">{t(lang, "title")}</h1>',
-        f'<div class="indicator" data-testid="trump">{trump_text(scene)}'
-        f' <span class="hand-no">{t(lang, "hand_no", n=view["hand_no"] + 1)}</span></div>',
+    parts: list[Child] = [
+        el("h1", t(lang, "title"), class_="title"),
+        el(
+            "div",
+            trump_text(scene),
+            " ",
+            el("span", t(lang, "hand_no", n=view["hand_no"] + 1), class_="hand-no"),
+            class_="indicator",
+            data_testid="trump",
+        ),
     ]
     decl = view["declaration"]
     if decl is not None:
         text = t(lang, "declared_by", name=seat_name(lang, decl["seat"]), cards="")
         parts.append(
-            f'<div class="declaration" data-testid="declaration">{escape(text)}'
-            f"{mini_cards(lang, decl['cards'])}</div>"
+            el("div", text, mini_cards(lang, decl["cards"]), class_="declaration",
+               data_testid="declaration")
         )
     elif view["phase"] in ("deal", "declare"):
         parts.append(
-            f'<div class="declaration" data-testid="declaration">'
-            f"{t(lang, 'no_declaration_yet')}</div>"
+            el("div", t(lang, "no_declaration_yet"), class_="declaration",
+               data_testid="declaration")
         )
     points = attackers_points(view)
     if points is not None:
         parts.append(
-            f'<div class="points" data-testid="points">{t(lang, "attackers_points")} '
-            f"<b>{points}</b></div>"
+            el("div", t(lang, "attackers_points"), " ", el("b", points), class_="points",
+               data_testid="points")
         )
     if view["friend_card"] is not None:
         friend = view["friend"]
@@ -119,31 +127,35 @@ def bar(scene: Scene) -> str:
             else t(lang, "friend_is", name=seat_name(lang, friend))
         )
         parts.append(
-            f'<div class="friend" data-testid="friend">'
-            f"{t(lang, 'friend_card', card=card_label(lang, view['friend_card']))} · "
-            f'<span class="{"hidden-friend" if friend is None else "known-friend"}">'
-            f"{escape(state)}</span></div>"
+            el(
+                "div",
+                t(lang, "friend_card", card=card_label(lang, view["friend_card"])),
+                " · ",
+                el("span", state, class_="hidden-friend" if friend is None else "known-friend"),
+                class_="friend",
+                data_testid="friend",
+            )
         )
-    last_pressed = "true" if scene.show_last else "false"
     parts.append(
-        '<div class="bar-buttons">'
-        f'<button type="button" data-action="last-trick" data-testid="last-trick" '
-        f'aria-pressed="{last_pressed}">{t(lang, "last_trick")}</button>'
-        f'<button type="button" data-action="new-game" data-testid="new-game">'
-        f"{t(lang, 'new_game')}</button>"
-        f'<button type="button" data-action="settings" data-testid="settings">'
-        f"{t(lang, 'settings')}</button></div>"
+        el(
+            "div",
+            button(t(lang, "last_trick"), "last-trick", "last-trick",
+                   aria_pressed="true" if scene.show_last else "false"),
+            button(t(lang, "new_game"), "new-game", "new-game"),
+            button(t(lang, "settings"), "settings", "settings"),
+            class_="bar-buttons",
+        )
     )
-    return "".join(parts)
+    return join(parts)
 
 
-def seat_box(scene: Scene, seat: int) -> str:
+def seat_box(scene: Scene, seat: int) -> Markup:
     view, lang = scene.view, scene.lang
-    badges = []
+    badges: list[Child] = []
     if view["dealer"] == seat:
-        badges.append(f'<span class="badge dealer">{t(lang, "dealer_mark")}</span>')
+        badges.append(el("span", t(lang, "dealer_mark"), class_="badge dealer"))
     if view["friend"] == seat and view["friend"] != view["dealer"]:
-        badges.append(f'<span class="badge friend">{t(lang, "friend_mark")}</span>')
+        badges.append(el("span", t(lang, "friend_mark"), class_="badge friend"))
     meta = [
         t(lang, "level_of", rank=view["levels"][seat]),
         t(lang, "cards_left", n=view["hand_sizes"][seat]),
@@ -153,34 +165,42 @@ def seat_box(scene: Scene, seat: int) -> str:
     classes = ["seat-box", POSITIONS[seat]]
     if view["to_move"] == seat:
         classes.append("turn")
-    state = ""
+    state: Child = None
     if scene.thinking == seat:
         classes.append("thinking")
-        state = f'<span class="state">{t(lang, "thinking")}</span>'
-    back = "" if seat == 0 else '<span class="back" aria-hidden="true"></span>'
-    return (
-        f'<div class="{" ".join(classes)}" data-seat="{seat}" data-testid="seat-{seat}">'
-        f'{back}<div class="seat-text"><div class="seat-name">{seat_name(lang, seat)} '
-        f'{"".join(badges)}</div><div class="seat-meta">{" · ".join(meta)}</div>{state}</div>'
-        "</div>"
+        state = el("span", t(lang, "thinking"), class_="state")
+    back = None if seat == 0 else el("span", class_="back", aria_hidden="true")
+    return el(
+        "div",
+        back,
+        el(
+            "div",
+            el("div", seat_name(lang, seat), " ", badges, class_="seat-name"),
+            el("div", " · ".join(meta), class_="seat-meta"),
+            state,
+            class_="seat-text",
+        ),
+        class_=" ".join(classes),
+        data_seat=seat,
+        data_testid=f"seat-{seat}",
     )
 
 
-def plays_html(lang: str, plays: list[dict[str, Any]], winner: int | None = None) -> str:
-    out = []
-    for play in plays:
-        seat = play["seat"]
-        won = " won" if seat == winner else ""
-        out.append(
-            f'<div class="play pos-{POSITIONS[seat]}{won}" data-seat="{seat}">'
-            f"{mini_cards(lang, play['cards'])}</div>"
+def plays_html(lang: str, plays: list[dict[str, Any]], winner: int | None = None) -> Markup:
+    return join(
+        el(
+            "div",
+            mini_cards(lang, play["cards"]),
+            class_=f"play pos-{POSITIONS[play['seat']]}{' won' if play['seat'] == winner else ''}",
+            data_seat=play["seat"],
         )
-    return "".join(out)
+        for play in plays
+    )
 
 
-def throw_failure_html(lang: str, failure: dict[str, Any] | None) -> str:
+def throw_failure_html(lang: str, failure: dict[str, Any] | None) -> Markup | None:
     if not failure:
-        return ""
+        return None
     text = t(
         lang,
         "throw_failed_own" if failure["seat"] == 0 else "throw_failed",
@@ -192,15 +212,15 @@ def throw_failure_html(lang: str, failure: dict[str, Any] | None) -> str:
     )
     if failure.get("penalty"):
         text += " · " + t(lang, "throw_penalty_note", n=failure["penalty"])
-    return f'<div class="throw-failure" data-testid="throw-failure">{escape(text)}</div>'
+    return el("div", text, class_="throw-failure", data_testid="throw-failure")
 
 
-def centre(scene: Scene) -> str:
+def centre(scene: Scene) -> Markup:
     view, lang = scene.view, scene.lang
     if scene.show_last:
         last = view["last_trick"]
         if last is None:
-            body = f'<p class="centre-note">{t(lang, "no_last_trick")}</p>'
+            body: Child = el("p", t(lang, "no_last_trick"), class_="centre-note")
         else:
             title = t(
                 lang,
@@ -208,121 +228,113 @@ def centre(scene: Scene) -> str:
                 name=seat_name(lang, last["winner"]),
                 points=last["points"],
             )
-            body = (
-                f'<p class="centre-note">{escape(title)}</p>'
-                f'<div class="trick-grid">{plays_html(lang, last["plays"], last["winner"])}</div>'
-                f"{throw_failure_html(lang, last.get('throw_failure'))}"
-            )
-        return f'<div class="last-trick-view" data-testid="last-trick-view">{body}</div>'
+            body = [
+                el("p", title, class_="centre-note"),
+                el("div", plays_html(lang, last["plays"], last["winner"]), class_="trick-grid"),
+                throw_failure_html(lang, last.get("throw_failure")),
+            ]
+        return el("div", body, class_="last-trick-view", data_testid="last-trick-view")
     if view["phase"] == "deal":
         left = view["deal_total"] - view["dealt"] + view["kitty_size"]
-        return (
-            f'<div class="deck" data-testid="deck"><span class="back" aria-hidden="true"></span>'
-            f"<span>{t(lang, 'cards_left', n=left)}</span></div>"
+        return el(
+            "div",
+            el("span", class_="back", aria_hidden="true"),
+            el("span", t(lang, "cards_left", n=left)),
+            class_="deck",
+            data_testid="deck",
         )
     current = view["trick"]
-    finished = ""
+    finished: Child = None
     if not current and scene.finished_trick is not None:
         done = scene.finished_trick
-        finished = (
-            f'<div class="trick-grid finished" data-testid="finished-trick">'
-            f"{plays_html(lang, done['plays'], done['winner'])}</div>"
+        finished = el(
+            "div",
+            plays_html(lang, done["plays"], done["winner"]),
+            class_="trick-grid finished",
+            data_testid="finished-trick",
         )
     failure = view["throw_failure"] if view["phase"] == "play" else None
-    return (
-        f'{finished}<div class="trick-grid" data-testid="trick">{plays_html(lang, current)}</div>'
-        f"{throw_failure_html(lang, failure)}"
+    return join(
+        finished,
+        el("div", plays_html(lang, current), class_="trick-grid", data_testid="trick"),
+        throw_failure_html(lang, failure),
     )
 
 
-def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> str:
+def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> Markup:
     view, lang = scene.view, scene.lang
     options = view["declaration_options"]
     chosen = sorted(view["hand"][i] for i in scene.selected if i < len(view["hand"]))
-    buttons = []
+    buttons: list[Child] = []
     for option in options:
         cards = option.split()
-        note = f" {t(lang, 'nt_suffix')}" if cards[0] in ("BJ", "SJ") else ""
+        note = f" {t(lang, 'nt_suffix')}" if cards[0] in ("BJ", "SJ") else None
         suggested = " suggested" if sorted(cards) == chosen else ""
         buttons.append(
-            f'<button type="button" class="declare-option{suggested}" data-action="declare" '
-            f'data-cards="{option}">{mini_cards(lang, cards)}{note}</button>'
+            button([mini_cards(lang, cards), note], "declare", class_=f"declare-option{suggested}",
+                   data_cards=option)
         )
     if not buttons:
-        buttons.append(f'<span class="muted">{t(lang, "no_options")}</span>')
-    pass_button = (
-        f'<button type="button" data-action="pass" data-testid="pass">{t(lang, pass_key)}</button>'
-        if show_pass
-        else ""
-    )
-    return (
-        f'<div class="declare" data-testid="declare"><span class="label">'
-        f"{t(lang, 'declare_label')}</span>{''.join(buttons)}{pass_button}</div>"
+        buttons.append(el("span", t(lang, "no_options"), class_="muted"))
+    return el(
+        "div",
+        el("span", t(lang, "declare_label"), class_="label"),
+        buttons,
+        button(t(lang, pass_key), "pass", "pass") if show_pass else None,
+        class_="declare",
+        data_testid="declare",
     )
 
 
-def friend_picker(scene: Scene) -> str:
+def friend_picker(scene: Scene) -> Markup:
     lang = scene.lang
-    ranks = "".join(
-        f'<option value="{r}"{" selected" if r == scene.friend_rank else ""}>{r}</option>'
-        for r in RANKS
-    )
-    suits = "".join(
-        f'<option value="{s}"{" selected" if s == scene.friend_suit else ""}>'
-        f"{SUIT_SYMBOLS[s]}</option>"
-        for s in "SHCD"
-    )
-    return (
-        '<div class="friend-picker">'
-        f'<label>{t(lang, "rank")} <select data-pick="rank" data-testid="friend-rank">'
-        f"{ranks}</select></label>"
-        f'<label>{t(lang, "suit")} <select data-pick="suit" data-testid="friend-suit">'
-        f"{suits}</select></label>"
-        f'<button type="button" class="primary" data-action="call-friend" '
-        f'data-testid="call-friend">{t(lang, "call_friend")}</button></div>'
+    ranks = [el("option", r, value=r, selected=r == scene.friend_rank) for r in RANKS]
+    suits = [
+        el("option", SUIT_SYMBOLS[s], value=s, selected=s == scene.friend_suit) for s in "SHCD"
+    ]
+    return el(
+        "div",
+        el("label", t(lang, "rank"), " ",
+           el("select", ranks, data_pick="rank", data_testid="friend-rank")),
+        el("label", t(lang, "suit"), " ",
+           el("select", suits, data_pick="suit", data_testid="friend-suit")),
+        button(t(lang, "call_friend"), "call-friend", "call-friend", class_="primary"),
+        class_="friend-picker",
     )
 
 
-def controls(scene: Scene) -> str:
+def controls(scene: Scene) -> Markup:
     view, lang = scene.view, scene.lang
     phase, mine = view["phase"], view["to_move"] == 0
-    parts = []
+    parts: list[Child] = []
     if phase == "deal" and view["rules"]["declare_window"] == "during_deal":
         parts.append(declare_html(scene, scene.end_of_deal, "pass"))
     elif phase in ("declare", "theft") and mine:
         parts.append(declare_html(scene, True, "pass" if phase == "declare" else "pass_theft"))
     elif phase == "bury" and mine:
         n, k = view["kitty_size"], len(scene.selected)
-        parts.append(
-            f'<button type="button" class="primary" data-action="bury" data-testid="bury">'
-            f"{t(lang, 'bury_n', k=k, n=n)}</button>"
-        )
+        parts.append(button(t(lang, "bury_n", k=k, n=n), "bury", "bury", class_="primary"))
     elif phase == "call" and mine:
         parts.append(friend_picker(scene))
     elif phase == "play":
-        disabled = "" if mine else " disabled"
         label = t(lang, "play_n", n=len(scene.selected)) if scene.selected else t(lang, "play")
-        parts.append(
-            f'<button type="button" class="primary" data-action="play" data-testid="play"'
-            f"{disabled}>{label}</button>"
-        )
-    pressed = "true" if scene.autoplay else "false"
+        parts.append(button(label, "play", "play", class_="primary", disabled=not mine))
     auto_label = t(lang, "autoplay_on") if scene.autoplay else t(lang, "autoplay")
+    parts.append(button(t(lang, "hint"), "hint", "hint"))
     parts.append(
-        f'<button type="button" data-action="hint" data-testid="hint">{t(lang, "hint")}</button>'
-        f'<button type="button" class="toggle" data-action="autoplay" data-testid="autoplay" '
-        f'aria-pressed="{pressed}">{auto_label}</button>'
+        button(auto_label, "autoplay", "autoplay", class_="toggle",
+               aria_pressed="true" if scene.autoplay else "false")
     )
-    return "".join(parts)
+    return join(parts)
 
 
-def hand(scene: Scene) -> str:
+def hand(scene: Scene) -> Markup:
     view, lang = scene.view, scene.lang
     cards = view["hand"]
     order = order_of(view)
     marks = list(view.get("kitty_taken") or [])  # the kitty's cards, while seat 0 buries
     new = scene.just_dealt if view["phase"] == "deal" else None
-    out = []
+    out: list[Child] = []
     previous_suit = None
     for index, card in enumerate(cards):
         suit = order.suit[Card.parse(card)]
@@ -341,12 +353,12 @@ def hand(scene: Scene) -> str:
         selected = index in scene.selected
         if selected:
             classes.append("sel")
-        attrs = (
-            f'type="button" data-action="select" data-index="{index}" '
-            f'aria-pressed="{"true" if selected else "false"}"'
+        out.append(
+            card_face(lang, card, " ".join(classes), tag="button", type="button",
+                      data_action="select", data_index=index,
+                      aria_pressed="true" if selected else "false")
         )
-        out.append(card_face(lang, card, " ".join(classes), attrs, tag="button"))
-    return "".join(out)
+    return join(out)
 
 
 def status_text(scene: Scene) -> str:
@@ -387,39 +399,35 @@ def status_text(scene: Scene) -> str:
     return t(lang, key, name=name)
 
 
-def footer(scene: Scene) -> str:
+def footer(scene: Scene) -> Markup:
     lang = scene.lang
-    parts = [f'<p class="status" data-testid="status">{escape(status_text(scene))}</p>']
-    if scene.message:
-        parts.append(
-            f'<p class="message error" data-testid="message" role="alert">'
-            f"{escape(scene.message)}</p>"
-        )
-    if scene.notice:
-        parts.append(f'<p class="notice" data-testid="notice">{escape(scene.notice)}</p>')
-    if scene.warning:
-        parts.append(
-            f'<p class="warning error" data-testid="storage-warning" role="alert">'
-            f"{escape(scene.warning)}</p>"
-        )
-    parts.append(f'<p class="help" data-testid="help">{t(lang, "help_keys")}</p>')
-    return "".join(parts)
+    return join(
+        el("p", status_text(scene), class_="status", data_testid="status"),
+        scene.message
+        and el("p", scene.message, class_="message error", data_testid="message", role="alert"),
+        scene.notice and el("p", scene.notice, class_="notice", data_testid="notice"),
+        scene.warning
+        and el("p", scene.warning, class_="warning error", data_testid="storage-warning",
+               role="alert"),
+        el("p", t(lang, "help_keys"), class_="help", data_testid="help"),
+    )
 
 
 # ------------------------------------------------------------------ overlays
 
 
-def probe(scene: Scene) -> str:
+def probe(scene: Scene) -> Markup:
     """Hidden state for tests: phase, seat to move, hand number, deal progress."""
     view = scene.view
     mover = view["to_move"]
-    busy = "thinking" if scene.thinking is not None else "idle"
-    return (
-        f'<span data-testid="phase">{view["phase"]}</span>'
-        f'<span data-testid="to-move">{"none" if mover is None else mover}</span>'
-        f'<span data-testid="hand-number">{view["hand_no"]}</span>'
-        f'<span data-testid="dealt">{view["dealt"]}</span>'
-        f'<span data-testid="busy">{busy}</span>'
-        f'<span data-testid="end-of-deal">{"yes" if scene.end_of_deal else "no"}</span>'
-        f'<span data-testid="worker-calls">{scene.worker_calls}</span>'
-    )
+    values = {
+        "phase": view["phase"],
+        "to-move": "none" if mover is None else mover,
+        "hand-number": view["hand_no"],
+        "dealt": view["dealt"],
+        "busy": "thinking" if scene.thinking is not None else "idle",
+        "end-of-deal": "yes" if scene.end_of_deal else "no",
+        "worker-calls": scene.worker_calls,
+        "load-ms": scene.load_ms,
+    }
+    return join(el("span", value, data_testid=name) for name, value in values.items())

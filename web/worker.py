@@ -14,9 +14,9 @@ def describe() -> str:
     return runtime_info.describe()
 
 
-def decide(save_text: str, seat: int, player: str, kind: str, seed: int) -> str:
-    """A computer player's action for ``seat`` of the saved match, as JSON text (or null)."""
-    return decisions.decide_json(save_text, seat, player, kind, seed)
+def decide(view_text: str, player: str, kind: str, seed: int) -> str:
+    """A computer player's action for the seat whose view is given, as JSON text (or null)."""
+    return decisions.decide_json(view_text, player, kind, seed)
 
 
 __export__ = ["describe", "decide"]

@@ -45,8 +45,9 @@ VERSION = 2
 MAX_SAVE_CHARS = 8_000_000
 """Longest save text read: several hundred hands (a 40-hand match is about 100 KB)."""
 MAX_ACTIONS = 400_000
-MAX_DEPTH = 4
-"""A record nests two levels (the object, its rules and actions); a little slack."""
+MAX_DEPTH = 8
+"""A record nests two levels (the object, its rules and actions); a version 1 snapshot
+nests six, and is refused as an old version rather than as damaged."""
 
 
 class SaveError(ValueError):

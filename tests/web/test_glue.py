@@ -10,15 +10,20 @@ import json
 import re
 import sys
 import threading
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 import i18n  # noqa: E402
-from agents import WorkerLink  # noqa: E402
+from agents import ComputerAgent, WorkerLink  # noqa: E402
+from decide import decide_json  # noqa: E402
 from game import Game  # noqa: E402
+from links import parse_query  # noqa: E402
 from messages import Msg  # noqa: E402
 from saves import read_match  # noqa: E402
 from settings import Settings, parse_settings  # noqa: E402
@@ -28,6 +33,7 @@ from table import Scene, render  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402
+from tractor.view import View  # noqa: E402
 
 BRIEF_CODES = (
     *("wrong_count", "not_in_hand", "follow_suit", "follow_titanic", "follow_triples"),
@@ -98,7 +104,7 @@ def test_read_match_classifies_bad_saves() -> None:
     assert read_match("{no").problem == "save_damaged"
     assert read_match('{"a": 1}').problem == "save_not_ours"
     assert read_match('{"schema": "tractor-match", "version": 9}').problem == "save_old_version"
-    broken = '{"schema": "tractor-match", "version": 1, "state": {"seed": "x"}}'
+    broken = '{"schema": "tractor-match", "version": 2, "rules": {}, "seed": "x"}'
     assert read_match(broken).problem == "save_damaged"
     match = Match(Rules(), 4)
     assert read_match(dumps(match)).match == match
@@ -111,8 +117,8 @@ def test_stats_count_each_hand_once() -> None:
     assert record_hand(stats, "m1", result, None) == stats
     ended = record_hand(stats, "m1", {**result, "hand_no": 1}, [1, 3])
     assert (ended.hands, ended.matches, ended.matches_won) == (2, 1, 0)
-    assert parse_stats(ended.to_json()) == ended
-    assert parse_stats("garbage") == Stats()
+    assert parse_stats(ended.to_json()) == (ended, False)
+    assert parse_stats("garbage") == (Stats(), True)
 
 
 def test_quota_errors_are_recognised() -> None:
@@ -165,11 +171,11 @@ def test_autoplay_plays_a_whole_match_and_counts_it() -> None:
     game.autoplay = True
     run_until(game, lambda: game.match.phase == "match_over")
     assert game.match.phase == "match_over"
-    stats = parse_stats(storage["tractor.stats"])
-    assert stats.matches == 1 and stats.hands == game.match.hand_no + 1
+    stats, damaged = parse_stats(storage["tractor.stats"])
+    assert stats.matches == 1 and not damaged and stats.hands == game.match.hand_no + 1
     game.flush()
     assert 'data-testid="match-over"' in screen.regions["overlay"]
-    assert json.loads(storage["tractor.match"])["state"]["phase"] == "match_over"
+    assert read_match(storage["tractor.match"]).match == game.match
 
 
 def test_bad_save_is_quarantined_and_replaced() -> None:
@@ -221,7 +227,7 @@ def test_scene_shows_friend_hidden_and_throw_failure() -> None:
     )
     regions = render(Scene(view=view, settings=Settings(), lang="en"))
     assert "friend not yet revealed" in regions["bar"]
-    assert "Right&#x27;s throw" in regions["centre"] and "Left holds" in regions["centre"]
+    assert "Right's throw" in regions["centre"] and "Left holds" in regions["centre"]
 
 
 def test_after_deal_round_and_kitty_theft_wait_for_seat_0() -> None:
@@ -300,3 +306,162 @@ def test_a_bad_save_is_never_overwritten_when_no_copy_fits() -> None:
     assert game.save_blocked and game.store.full
     assert "not saved" in game.message.text("en") if game.message else False
     assert 'data-testid="storage-warning"' in screen.regions["footer"]
+
+
+# ------------------------------------------------------------ hostile data (issue 6)
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+class ElementSpy(HTMLParser):
+    """Every element and attribute name of an HTML fragment."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.attributes: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attributes += [name for name, _ in attrs]
+
+
+def poisoned(value: Any, key: str = "") -> Any:
+    """Every string of a view made hostile (card texts keep a suit letter so they draw)."""
+    if key in ("phase", "level", "trump", "rules", "declaration_options", "hand", "kitty_taken"):
+        return value  # what the table branches on, and the hand it sorts by the trump order
+    if isinstance(value, dict):
+        return {k: poisoned(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [poisoned(v, key) for v in value]
+    if isinstance(value, str):
+        return HOSTILE + (value[-1] if value[-1:] in ("S", "H", "C", "D") else "")
+    return value
+
+
+def hostile_scenes() -> list[Scene]:
+    rules = Rules(decks=1, partners="find_friend", throw_penalty=True)
+    storage = FakeStorage({"tractor.settings": Settings(rules=rules, speed="instant").to_json()})
+    game, _ = make_game(storage, seed=12)
+    game.autoplay = True
+    scenes: list[Scene] = []
+    apply = game._apply
+
+    def apply_and_keep(action: Any) -> None:
+        apply(action)
+        if len(scenes) < 400:
+            scenes.append(game.scene())
+
+    game._apply = apply_and_keep  # type: ignore[method-assign]
+    run_until(game, lambda: game.match.phase == "hand_over", limit=60)
+    chosen = scenes[:: max(1, len(scenes) // 40)] + scenes[-3:]
+    for scene in chosen:
+        scene.view = poisoned(scene.view)
+        scene.view["throw_failure"] = scene.view["throw_failure"] or poisoned(
+            {"seat": 1, "attempted": ["AS", "KS"], "forced": ["KS"], "beaten_by_seat": 3,
+             "beaten_by": ["AS"], "penalty": 10}
+        )
+        scene.message = scene.notice = scene.warning = scene.worker = HOSTILE
+        scene.panel, scene.show_last = "settings", bool(len(scene.view["trick"]) % 2)
+    return chosen
+
+
+def test_no_string_of_a_view_ever_becomes_markup() -> None:
+    scenes = hostile_scenes()
+    assert any(s.view["phase"] == "hand_over" for s in scenes)
+    for scene in scenes:
+        for lang in ("en", "zh"):
+            scene.lang = lang
+            html = "".join(render(scene).values())
+            spy = ElementSpy()
+            spy.feed(html)
+            assert "img" not in spy.tags and "script" not in spy.tags
+            assert not [a for a in spy.attributes if a.startswith("on")]
+            assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_the_page_glue_writes_markup_only_through_the_builder() -> None:
+    for path in (ROOT / "web").glob("*.py"):
+        if path.name == "markup.py":
+            continue
+        source = path.read_text()
+        assert not re.search(r"""\bf["']\s*<""", source), f"{path.name}: an f-string of markup"
+        if path.name != "screen.py":
+            assert "innerHTML" not in source and "outerHTML" not in source, path.name
+
+
+def test_the_worker_is_sent_the_seat_s_view_and_nothing_else() -> None:
+    sent: list[tuple[Any, ...]] = []
+
+    class Worker:
+        async def describe(self) -> str:
+            return "fake"
+
+        async def decide(self, *args: Any) -> str:
+            sent.append(args)
+            return decide_json(*args)
+
+    async def start() -> Worker:
+        return Worker()
+
+    from web_helpers import advance
+
+    match = advance({}, 3, lambda m: m.phase == "play" and m.to_move == 2)
+    assert match is not None
+    link = WorkerLink()
+    asyncio.run(link.connect(start))
+    action = asyncio.run(ComputerAgent("basic", link).choose(match, 2, "act"))
+    assert action is not None and match.is_legal(action)
+    ((view_text, player, kind, _seed),) = sent
+    assert (player, kind) == ("basic", "act")
+    assert json.loads(view_text) == match.observe(2).to_data()
+    assert View.from_data(json.loads(view_text)) == match.observe(2)
+
+
+@pytest.mark.parametrize("key", ["tractor.match", "tractor.settings", "tractor.meta",
+                                 "tractor.stats"])
+@pytest.mark.parametrize("junk", ["[" * 20_000, '{"a":' * 20_000, "x" * 30_000, "[]"])
+def test_unreadable_storage_is_kept_aside_and_the_table_starts(key: str, junk: str) -> None:
+    storage = FakeStorage({key: junk})
+    if key == "tractor.meta":  # meta is read only beside a resumable match
+        storage["tractor.match"] = dumps(Match(Rules(), 4))
+    game, screen = make_game(storage)
+    game.flush()
+    kept = [k for k in storage if k.startswith(f"{key}.bad.")]
+    assert kept and storage[kept[0]] == junk
+    assert storage[key] != junk
+    assert game.message is not None and kept[0] in game.message.text("en")
+    assert "data-testid=\"phase\"" in screen.regions["probe"]
+
+
+def test_a_save_with_an_illegal_action_is_kept_aside() -> None:
+    record = json.loads(dumps(Match(Rules(), 4)))
+    record["actions"] = ["deal", "0 play AS"]
+    storage = FakeStorage({"tractor.match": json.dumps(record)})
+    game, _ = make_game(storage)
+    assert game.match.actions == [] or game.match.seed != 4
+    assert game.message is not None and "damaged" in game.message.text("en")
+
+
+@pytest.mark.parametrize(
+    ("search", "expected"),
+    [
+        ("?seed=7", (7, None)),
+        ("?seed=7&speed=instant", (7, "instant")),
+        ("?seed=²", (None, None)),
+        ("?seed=٣", (None, None)),
+        ("?seed=-1", (None, None)),
+        ("?seed=" + "9" * 5000, (None, None)),
+        ("?seed=" + str(2**63), (None, None)),
+        ("?speed=<b>", (None, None)),
+        ("?" + "&".join(f"a{i}=1" for i in range(50)), (None, None)),
+    ],
+)
+def test_url_numbers_are_strict_ascii(search: str, expected: tuple[Any, Any]) -> None:
+    assert parse_query(search) == expected
+
+
+def test_the_time_to_replay_the_stored_match_is_shown_to_tests() -> None:
+    storage = FakeStorage({"tractor.match": dumps(Match(Rules(), 4))})
+    game, screen = make_game(storage)
+    game.flush()
+    assert re.search(r'data-testid="load-ms">\d+<', screen.regions["probe"])

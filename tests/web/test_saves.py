@@ -66,7 +66,12 @@ def test_saved_after_every_action(page: Page, site_url: str) -> None:
 
 
 BAD_SAVES = {
-    "damaged": ('{"schema": "tractor-match", "version": 1, "state": {"seed": 1}}', "damaged"),
+    "damaged": (
+        '{"schema": "tractor-match", "version": 2, "rules": {}, "seed": 1, "start_level": 0,'
+        ' "actions": ["deal", "0 play AS"]}',
+        "damaged",
+    ),
+    "snapshot": ('{"schema": "tractor-match", "version": 1, "state": {"seed": 1}}', "version"),
     "not_json": ("{this is not json", "damaged"),
     "old_version": ('{"schema": "tractor-match", "version": 0, "state": {}}', "another version"),
     "not_ours": ('{"todo": ["buy milk"]}', "not a Tractor save"),
