@@ -219,6 +219,7 @@ class Game:
             warning=warning,
             worker=worker,
             worker_calls=self.link.calls,
+            worker_state=self.link.state,
             friend_rank=self.friend_rank,
             friend_suit=self.friend_suit,
             just_dealt=self.just_dealt if self.pace.deal > 0 else None,

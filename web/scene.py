@@ -32,6 +32,7 @@ class Scene:
     warning: str | None = None
     worker: str = ""
     worker_calls: int = 0
+    worker_state: str = "loading"  # the worker: loading, ready or failed
     friend_rank: str = "A"
     friend_suit: str = "S"
     just_dealt: str | None = None

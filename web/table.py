@@ -428,6 +428,7 @@ def probe(scene: Scene) -> Markup:
         "busy": "thinking" if scene.thinking is not None else "idle",
         "end-of-deal": "yes" if scene.end_of_deal else "no",
         "worker-calls": scene.worker_calls,
+        "worker-state": scene.worker_state,
         "load-ms": scene.load_ms,
     }
     return join(el("span", value, data_testid=name) for name, value in values.items())

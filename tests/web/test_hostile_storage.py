@@ -19,6 +19,7 @@ from web_helpers import (
     stored_keys,
     wait_dealt,
     wait_ready,
+    wait_state,
 )
 
 pytestmark = pytest.mark.web
@@ -134,3 +135,35 @@ def test_the_stored_match_is_replayed_and_its_time_shown(page: Page, site_url: s
     wait_dealt(page)
     assert int(probe(page, "load-ms")) >= 0
     expect(page.get_by_test_id("notice")).to_contain_text("resumed")
+
+
+CSP_WATCH = (
+    "window.__csp = []; document.addEventListener('securitypolicyviolation',"
+    " (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
+)
+
+
+def test_a_whole_hand_plays_under_the_content_security_policy(page: Page, site_url: str) -> None:
+    page.add_init_script(script=CSP_WATCH)
+    open_table(page, site_url, "?seed=7&speed=instant", settings={"lang": "en"})
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    assert policy is not None and "default-src 'none'" in policy and "'unsafe-inline'" not in policy
+    expect(page.get_by_test_id("worker-state")).to_have_text("ready", timeout=60_000)
+    page.get_by_test_id("autoplay").click()
+    wait_state(page, "phase === 'hand_over'", timeout=120_000)
+    assert int(probe(page, "worker-calls")) > 0, "the worker started and answered"
+    assert page.evaluate("window.__csp") == []
+
+
+def test_the_policy_blocks_inline_handlers_even_if_markup_got_in(page: Page, site_url: str) -> None:
+    page.add_init_script(script=CSP_WATCH)
+    open_table(page, site_url, "?speed=instant", settings={"lang": "en"})
+    page.evaluate(
+        "() => { const d = document.createElement('div');"
+        " d.innerHTML = '<img src=\"data:,x\" onerror=\"window.__pwned = 1\">'"
+        " + '<a id=\"js\" href=\"javascript:window.__pwned = 2\">x</a>';"
+        " document.body.append(d); document.getElementById('js').click(); }"
+    )
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__pwned === undefined")
+    assert any("script-src" in v for v in page.evaluate("window.__csp"))
