@@ -465,3 +465,25 @@ def test_the_time_to_replay_the_stored_match_is_shown_to_tests() -> None:
     game, screen = make_game(storage)
     game.flush()
     assert re.search(r'data-testid="load-ms">\d+<', screen.regions["probe"])
+
+
+def test_a_stored_match_that_cannot_be_drawn_is_kept_aside(monkeypatch: Any) -> None:
+    import game as game_module
+
+    calls: list[int] = []
+
+    def broken_the_first_time(scene: Scene) -> dict[str, str]:
+        calls.append(1)
+        if len(calls) == 1:  # the check of the resumed match
+            raise KeyError("seat7")
+        return render(scene)
+
+    monkeypatch.setattr(game_module, "render", broken_the_first_time)
+    save = dumps(Match(Rules(), 4))
+    storage = FakeStorage({"tractor.match": save})
+    game, _ = make_game(storage, seed=9)
+    game.flush()
+    kept = [key for key in storage if key.startswith("tractor.match.bad.")]
+    assert kept and storage[kept[0]] == save
+    assert game.match.seed == 9 and game.message is not None
+    assert "damaged" in game.message.text("en")
