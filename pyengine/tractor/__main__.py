@@ -43,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
             kind = int if isinstance(values[0], int) else str
             sim.add_argument(option, dest=name, type=kind, choices=values, default=None)
     sim.add_argument("--players", default="random,random,random,random",
-                     help="comma-separated player per seat 0..3 (random or basic)")
+                     help="comma-separated player per seat 0..3 (" + ", ".join(PLAYER_NAMES) + ")")
     for seat in range(4):
         sim.add_argument(f"--seat{seat}", choices=PLAYER_NAMES, help=f"player of seat {seat}")
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
