@@ -65,6 +65,7 @@ from .actions import (
 from .cards import CARDS, SMALL_JOKER, Card, cards_of, full_deck, points_of
 from .declare import Declaration
 from .follow import Lead, LeadError, analyse_lead, check_follow, legal_follows
+from .history import TrickRecord
 from .rules import THROW_PENALTY_POINTS, Rules
 from .scoring import level_change
 from .trick import ThrowFailure, check_throw, kitty_multiplier, winner
@@ -87,6 +88,11 @@ class IllegalAction(ValueError):
 
 class Match:
     """The full state of a match between four seats (0–3, in playing order)."""
+
+    # The hand's public history (``tractor.history``); reset for every hand.
+    tricks: tuple[TrickRecord, ...] = ()
+    buries: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    friend_trick: int | None = None
 
     def __init__(self, rules: Rules | None = None, seed: int = 0):
         self.rules = rules or Rules()
@@ -130,6 +136,7 @@ class Match:
         self.penalty = 0
         self.throw_failure: dict[str, Any] | None = None
         self.hand_result: dict[str, Any] | None = None
+        self.tricks, self.buries, self.friend_trick = (), (), None
 
     @property
     def deal_total(self) -> int:
@@ -439,6 +446,7 @@ class Match:
         for c in action.cards:
             self.hands[action.seat][c] -= 1
         self.kitty = list(action.cards)
+        self.buries += ((action.seat, tuple(action.cards)),)
         if self.rules.kitty_theft:
             self.phase, self.passes = "theft", 0
             self.turn = (action.seat + 1) % 4
@@ -486,6 +494,8 @@ class Match:
         self.trick.append((seat, cards))
         self.played += cards
         if self.friend_card is not None and seat == self.friend and self.friend_card in cards:
+            if not self.friend_revealed:
+                self.friend_trick = self.tricks_played
             self.friend_revealed = True
         if len(self.trick) == 4:
             self._finish_trick()
@@ -518,6 +528,16 @@ class Match:
             "points": points,
             "throw_failure": self.throw_failure,
         }
+        attempted = self.throw_failure["attempted"] if self.throw_failure else None
+        self.tricks += (
+            TrickRecord(
+                self.trick[0][0],
+                tuple(self.trick),
+                seat,
+                points,
+                None if attempted is None else tuple(Card.parse(c) for c in attempted),
+            ),
+        )
         self.tricks_played += 1
         winning_play = self.trick[won][1]
         self.leader, self.trick, self.lead = seat, [], None

@@ -2,7 +2,12 @@
 
 A view holds the seat's own hand, everything played in the open, the
 declarations, the kitty only for whoever holds (buried) it, and the friend only
-once revealed. ``to_dict`` gives plain JSON data for the browser.
+once revealed. It also carries the hand's whole public history, so a player built
+afresh for each decision can still remember the hand: every finished trick
+(``tricks``: leader, each seat's cards, winner, points, a failed throw's attempt),
+every declaration in order, the trick in which the friend revealed themselves,
+and the cards this seat itself buried (``my_bury``). ``to_dict`` gives plain JSON
+data for the browser.
 
 >>> from tractor.match import Match
 >>> from tractor.actions import Deal
@@ -22,6 +27,7 @@ from . import declare
 from .cards import RANKS, SUITS, Card, cards_of, format_cards
 from .declare import Declaration
 from .follow import Lead
+from .history import TrickRecord
 from .rules import Rules
 from .trump import Trump, sorted_hand, trump_for
 
@@ -65,6 +71,12 @@ class View:
     throw_failure: dict[str, Any] | None
     hand_result: dict[str, Any] | None
     winners: tuple[int, ...] | None
+    tricks: tuple[TrickRecord, ...] = ()
+    """Every finished trick of the hand, in order."""
+    friend_trick: int | None = None
+    """Index in ``tricks`` (or the trick in progress) where the friend played the called card."""
+    my_bury: tuple[Card, ...] | None = None
+    """The cards this seat buried last in this hand (None if it did not bury)."""
 
     @property
     def my_turn(self) -> bool:
@@ -125,6 +137,9 @@ class View:
             "throw_failure": self.throw_failure,
             "hand_result": self.hand_result,
             "winners": None if self.winners is None else list(self.winners),
+            "tricks": [t.to_dict() for t in self.tricks],
+            "friend_trick": self.friend_trick,
+            "my_bury": None if self.my_bury is None else [str(c) for c in self.my_bury],
         }
 
 
@@ -171,4 +186,7 @@ def observe(m: Match, seat: int) -> View:
         throw_failure=m.throw_failure,
         hand_result=m.hand_result,
         winners=None if m.winners is None else tuple(m.winners),
+        tricks=m.tricks,
+        friend_trick=m.friend_trick if friend_known else None,
+        my_bury=next((cs for s, cs in reversed(m.buries) if s == seat), None),
     )
