@@ -23,8 +23,10 @@ take the kitty, or ``Pass``; over when the three others pass in a row), ``call``
 
 Choices where RULES.md is silent or marks a point inferred:
 
-* Dealing starts with the dealer (the first hand: seat 0); while nobody is
-  dealer yet, declarations use the common starting level.
+* Dealing starts with the dealer (the first hand: seat 0, or the seat that
+  ``first_dealer`` = ``seat0``..``seat3`` names, who then deals whoever
+  declares); while nobody is dealer yet, declarations use the common starting
+  level.
 * ``during_deal``: declarations are possible after every dealt card and once
   more after the last one, until ``EndDeal``. ``after_deal``: a round in playing
   order from the first player dealt to, ending after four passes in a row.
@@ -99,7 +101,7 @@ class Match:
         self.seed = seed
         self.levels = [0, 0, 0, 0]
         self.hand_no = 0
-        self.dealer: int | None = None
+        self.dealer: int | None = self.rules.fixed_first_dealer
         self.results: list[dict[str, Any]] = []
         self.winners: list[int] | None = None
         self._start_hand()
