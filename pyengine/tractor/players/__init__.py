@@ -31,7 +31,7 @@ class PlayerNames(tuple[str, ...]):
 ALIASES: dict[str, str] = {"basic": "easy"}
 """Old or alternative names and the player they build."""
 
-PLAYER_NAMES = PlayerNames(("random", "easy"))
+PLAYER_NAMES = PlayerNames(("random", "easy", "normal"))
 
 
 def canonical_name(name: str) -> str:
@@ -50,9 +50,13 @@ def make_player(name: str, seed: int = 0) -> Player:
     canonical = canonical_name(name)
     if canonical == "random":
         return RandomPlayer(seed)
-    from .easy import EasyPlayer
+    if canonical == "easy":
+        from .easy import EasyPlayer
 
-    return EasyPlayer(seed)
+        return EasyPlayer(seed)
+    from .normal import NormalPlayer
+
+    return NormalPlayer(seed)
 
 
 __all__ = [
