@@ -31,7 +31,7 @@ class PlayerNames(tuple[str, ...]):
 ALIASES: dict[str, str] = {"basic": "easy"}
 """Old or alternative names and the player they build."""
 
-PLAYER_NAMES = PlayerNames(("random", "easy", "normal"))
+PLAYER_NAMES = PlayerNames(("random", "easy", "normal", "hard"))
 
 
 def canonical_name(name: str) -> str:
@@ -54,9 +54,13 @@ def make_player(name: str, seed: int = 0) -> Player:
         from .easy import EasyPlayer
 
         return EasyPlayer(seed)
-    from .normal import NormalPlayer
+    if canonical == "normal":
+        from .normal import NormalPlayer
 
-    return NormalPlayer(seed)
+        return NormalPlayer(seed)
+    from .hard import HardPlayer
+
+    return HardPlayer(seed)
 
 
 __all__ = [

@@ -1,0 +1,178 @@
+"""The hard computer player: determinised Monte Carlo over the unseen cards.
+
+For each play (lead or follow) it lists a handful of candidate plays (the
+normal and easy players' choices first, then singles, pairs and tractors of
+each suit, or the sensible follows), samples deals of the cards it cannot see
+consistent with its view (``sampling``: voids, played cards, declarations, the
+friend rule, its own buried kitty), plays every candidate out in every sampled
+deal with the fast rollout policy (``rollout``; the same deals for every
+candidate), and picks the candidate with the best mean outcome for its side:
+levels gained (or lost) in the hand, plus a small share of the point margin so
+that close hands still separate. Ties go to the earlier candidate (the normal
+player's choice).
+
+The budget is fixed (``ROLLOUTS`` play-outs a decision, at least ``MIN_SAMPLES``
+deals), so a decision is deterministic for a given seed and view. Declaring,
+burying and calling the friend are the normal player's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action, Declare, Play
+from ..cards import CARDS, POINTS, points_of
+from ..follow import check_follow
+from ..scoring import level_change
+from ..trump import TRUMP
+from ..units import decompose
+from ..view import View
+from . import easy, normal
+from .easy import _flat
+from .memory import Memory
+from .rollout import Table, follow_cards, lead_cards, play_out
+from .sampling import sample_deal
+
+ROLLOUTS = 160
+"""Play-outs per decision (split over the candidates)."""
+MIN_SAMPLES = 6
+MAX_SAMPLES = 24
+MAX_CANDIDATES = 10
+POINT_WEIGHT = 0.5
+"""Weight of the point margin (as a share of the decks' points) next to the levels."""
+
+
+def _lead_candidates(view: View, mem: Memory, rng: random.Random) -> list[list[int]]:
+    order = view.order
+    out: list[list[int]] = [
+        [int(c) for c in normal.choose_lead(view, mem)],
+        [int(c) for c in easy.choose_lead(view)],
+    ]
+    for s in range(5):
+        cards = _flat(view.counts, order, s)
+        if not cards:
+            continue
+        units = decompose(cards, order)
+        multi = [u for u in units if u.width > 1]
+        for u in sorted(multi, key=lambda u: (-u.size, -order.order[u.top]))[:2]:
+            out.append(u.all_cards())
+        plain = [c for c in cards if not POINTS[c]] or cards
+        out.append([plain[0]])
+        out.append([cards[-1]])
+        pts = [c for c in cards if POINTS[c]]
+        if pts:
+            out.append([pts[-1]])
+    return _dedupe(out)
+
+
+def _follow_candidates(view: View, mem: Memory, rng: random.Random) -> list[list[int]]:
+    assert view.lead is not None
+    order, lead = view.order, view.lead
+    out: list[list[int]] = [
+        [int(c) for c in normal.choose_follow(view, mem, random.Random(rng.random()))],
+        [int(c) for c in easy.choose_follow(view, random.Random(rng.random()))],
+    ]
+    t = easy.Trick(view)
+    out += easy.winning_plays(t, mem.unseen)[:2]
+    out.append(easy.fill_follow(t, give_points=True))
+    out.append(easy.fill_follow(t, give_points=False))
+    cnt = view.counts
+    if lead.size == 1:
+        suit = [c for c in order.by_suit[lead.suit] if cnt[c]]
+        pool = suit or [c for c in range(54) if cnt[c]]
+        if suit:
+            out += [[suit[0]], [suit[-1]]]
+            out += [[c] for c in suit if POINTS[c]][-1:]
+        else:
+            trumps = [c for c in order.by_suit[TRUMP] if cnt[c]]
+            out += [[c] for c in trumps[:1] + trumps[-1:]]
+            out += [[c] for c in sorted(pool, key=lambda c: (-POINTS[c], order.order[c]))[:1]]
+    elif lead.size == 2 and len(lead.units) == 1:
+        pairs = [c for c in order.by_suit[lead.suit] if cnt[c] >= 2]
+        out += [[c, c] for c in pairs[:1] + pairs[-1:]]
+        if not any(cnt[c] for c in order.by_suit[lead.suit]):
+            tpairs = [c for c in order.by_suit[TRUMP] if cnt[c] >= 2]
+            out += [[c, c] for c in tpairs[:1] + tpairs[-1:]]
+    legal = [p for p in _dedupe(out) if check_follow(cnt, lead, p, order) is None]
+    return legal
+
+
+def _dedupe(plays: Sequence[list[int]]) -> list[list[int]]:
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for p in plays:
+        key = tuple(sorted(p))
+        if p and key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out[:MAX_CANDIDATES]
+
+
+def evaluate(
+    view: View, mem: Memory, candidates: Sequence[list[int]], rng: random.Random,
+    rollouts: int = ROLLOUTS,
+) -> list[float]:
+    """Mean outcome of each candidate over the same sampled deals (higher is better)."""
+    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, rollouts // max(1, len(candidates))))
+    seat = view.seat
+    rules = view.rules
+    total = rules.total_points
+    throw_penalty = 10 if rules.throw_penalty else 0
+    kitty_known = points_of(view.kitty) if mem.kitty_known and view.kitty is not None else None
+    sums = [0.0] * len(candidates)
+    leading = view.lead is None
+    for _ in range(samples):
+        deal = sample_deal(view, mem, rng)
+        kitty_points = kitty_known if kitty_known is not None else points_of(deal.kitty or ())
+        base = Table(view.order, deal.hands, view.leader, view.trick, view.captured,
+                     deal.defenders, kitty_points, view.penalty, throw_penalty)
+        defender = seat in deal.defenders
+        for i, cards in enumerate(candidates):
+            t = base.copy()
+            if leading:
+                lead_cards(t, seat, cards)
+            else:
+                follow_cards(t, seat, cards)
+            out = play_out(t)
+            side, n = level_change(out.attackers_points, rules.decks, rules.scoring)
+            levels = n if (side == "defenders") == defender else -n
+            margin = out.attackers_points / total
+            sums[i] += levels + POINT_WEIGHT * (-margin if defender else margin)
+    return [s / samples for s in sums]
+
+
+class HardPlayer:
+    """Determinised Monte Carlo; see the module docstring."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+        self.fallback = normal.NormalPlayer(seed)
+
+    def declare(self, view: View) -> Declare | None:
+        return self.fallback.declare(view)
+
+    def act(self, view: View) -> Action:
+        if view.phase != "play":
+            return self.fallback.act(view)
+        seat = view.seat
+        mem = Memory(view)
+        if view.lead is None:
+            candidates = _lead_candidates(view, mem, self.rng)
+        else:
+            candidates = _follow_candidates(view, mem, self.rng)
+        if not candidates:
+            return self.fallback.act(view)
+        if len(candidates) > 1 and len(view.hand) > 1:
+            scores = evaluate(view, mem, candidates, self.rng, self.rollouts)
+            best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+        else:
+            best = 0
+        return Play(seat, [CARDS[c] for c in candidates[best]])
+
+
+__all__ = ["HardPlayer", "evaluate"]
