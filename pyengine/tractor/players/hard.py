@@ -39,8 +39,10 @@ ROLLOUTS = 160
 MIN_SAMPLES = 6
 MAX_SAMPLES = 24
 MAX_CANDIDATES = 10
-POINT_WEIGHT = 0.5
+POINT_WEIGHT = 2.0
 """Weight of the point margin (as a share of the decks' points) next to the levels."""
+MARGIN = 0.15
+"""How much better than the normal player's choice a candidate must score to be played."""
 
 
 def _lead_candidates(view: View, mem: Memory, rng: random.Random) -> list[list[int]]:
@@ -147,8 +149,9 @@ class HardPlayer:
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS):
+    def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS, margin: float = MARGIN):
         self.seed = seed
+        self.margin = margin
         self.rng = random.Random(seed)
         self.rollouts = rollouts
         self.fallback = normal.NormalPlayer(seed)
@@ -170,6 +173,8 @@ class HardPlayer:
         if len(candidates) > 1 and len(view.hand) > 1:
             scores = evaluate(view, mem, candidates, self.rng, self.rollouts)
             best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+            if scores[best] < scores[0] + self.margin:
+                best = 0
         else:
             best = 0
         return Play(seat, [CARDS[c] for c in candidates[best]])

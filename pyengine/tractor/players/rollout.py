@@ -298,8 +298,10 @@ def _fast(t: Table, order: Trump) -> None:
             else:
                 assert play_lead is not None
                 mate = side[best_seat] == side[seat]
-                cs = _follow(h, play_lead, e, length[seat], mate, best_key, tpts, i == 3,
-                             suit_of, rank, by_suit)
+                safe = mate and _holds(hands, length, leader, i, side, side[seat], e, best_key,
+                                       rank, by_suit)
+                cs = _follow(h, play_lead, e, length[seat], mate and safe, mate, best_key, tpts,
+                             i == 3, suit_of, rank, by_suit)
                 k = _key(cs, e, suit_of, rank)
                 if k > best_key:
                     best_seat, best_key, best_play = seat, k, cs
@@ -317,6 +319,40 @@ def _fast(t: Table, order: Trump) -> None:
         play_lead = None
     t.leader = leader
     t.last = (best_seat, best_play)
+
+
+def _holds(
+    hands: list[list[int]],
+    length: list[list[int]],
+    leader: int,
+    i: int,
+    side: list[bool],
+    my_side: bool,
+    e: int,
+    best_key: int,
+    rank: Sequence[int],
+    by_suit: Sequence[Sequence[int]],
+) -> bool:
+    """Whether no seat of the other side still to play can beat ``best_key`` (any card)."""
+    for j in range(i + 1, 4):
+        o = (leader + j) % 4
+        if side[o] == my_side:
+            continue
+        h = hands[o]
+        if best_key < 1000 and length[o][e]:
+            for c in by_suit[e][::-1]:
+                if h[c]:
+                    if rank[c] > best_key:
+                        return False
+                    break
+        elif e != TRUMP and length[o][TRUMP] and not length[o][e]:
+            floor = best_key - 1000 if best_key >= 1000 else -1
+            for c in by_suit[TRUMP][::-1]:
+                if h[c]:
+                    if rank[c] > floor:
+                        return False
+                    break
+    return True
 
 
 def _key(cs: Cards, e: int, suit_of: Sequence[int], rank: Sequence[int]) -> int:
@@ -393,6 +429,14 @@ def _lead(
                     if h[c]:
                         return (c,)
             return (top, top) if h[top] >= 2 else (top,)
+    pair = -1
+    for e in range(4):
+        if my_len[e] >= 2 and not any(not length[o][e] and length[o][TRUMP] for o in opps):
+            for c in by_suit[e]:
+                if h[c] >= 2 and (pair < 0 or rank[c] > rank[pair]):
+                    pair = c
+    if pair >= 0:
+        return (pair, pair)
     cards = by_suit[short_suit]
     low = -1
     for c in cards:
@@ -409,6 +453,7 @@ def _follow(
     lead: Cards,
     e: int,
     my_len: list[int],
+    give: bool,
     mate: bool,
     best_key: int,
     tpts: int,
@@ -423,7 +468,7 @@ def _follow(
     if n == 1:
         if have:
             if mate:
-                if last or best_key >= 1000:
+                if give:
                     return (_most_points(h, cards, rank),)
                 return (_lowest(h, cards),)
             if best_key < 1000 and (tpts or last):
@@ -436,7 +481,7 @@ def _follow(
             for c in by_suit[TRUMP]:
                 if h[c] and rank[c] > floor:
                     return (c,)
-        return (_discard(h, e, suit_of, rank, mate),)
+        return (_discard(h, e, suit_of, rank, give),)
     # a pair
     if have >= 2:
         low_pair = -1
@@ -456,7 +501,7 @@ def _follow(
     if have == 1:
         first = _lowest(h, cards)
         h[first] -= 1
-        second = _discard(h, e, suit_of, rank, mate)
+        second = _discard(h, e, suit_of, rank, give)
         h[first] += 1
         return (first, second)
     if not mate and tpts and my_len[TRUMP] >= 2:
@@ -464,9 +509,9 @@ def _follow(
         for c in by_suit[TRUMP]:
             if h[c] >= 2 and rank[c] > floor:
                 return (c, c)
-    first = _discard(h, e, suit_of, rank, mate)
+    first = _discard(h, e, suit_of, rank, give)
     h[first] -= 1
-    second = _discard(h, e, suit_of, rank, mate)
+    second = _discard(h, e, suit_of, rank, give)
     h[first] += 1
     return (first, second)
 
