@@ -33,7 +33,8 @@ in determinised search):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from ..cards import POINTS
 from ..follow import Lead, analyse_lead, required_cards
@@ -252,8 +253,10 @@ def _fast(t: Table, order: Trump) -> None:
     side = [s in defenders for s in range(4)]
     record = t.record
     # Lengths of each effective suit in each hand, and every card still in a hand.
-    length = [[sum(h[c] for c in by_suit[e]) for e in range(5)] for h in hands]
-    left = [sum(h[c] for h in hands) for c in range(54)]
+    getters = _getters(order)
+    length = [[g(h) for g in getters] for h in hands]
+    h0, h1, h2, h3 = hands
+    left = [a + b + c + d for a, b, c, d in zip(h0, h1, h2, h3, strict=True)]
     cards_left = sum(left)
 
     def take(seat: int, c: int) -> None:
@@ -302,6 +305,12 @@ def _fast(t: Table, order: Trump) -> None:
                                        rank, by_suit)
                 cs = _follow(h, play_lead, e, length[seat], mate and safe, mate, best_key, tpts,
                              i == 3, suit_of, rank, by_suit)
+                if not mate and len(cs) == 1 and i < 3:
+                    k = _key(cs, e, suit_of, rank)
+                    if k > best_key and not _holds(hands, length, leader, i, side, side[seat], e,
+                                                   k, rank, by_suit):
+                        cs = _cheaper_winner(h, cs[0], e, best_key, tpts, hands, length, leader,
+                                             i, side, side[seat], suit_of, rank, by_suit)
                 k = _key(cs, e, suit_of, rank)
                 if k > best_key:
                     best_seat, best_key, best_play = seat, k, cs
@@ -353,6 +362,36 @@ def _holds(
                         return False
                     break
     return True
+
+
+_GETTERS: dict[Trump, list[Callable[[list[int]], int]]] = {}
+
+
+def _suit_length(ids: Sequence[int]) -> Callable[[list[int]], int]:
+    if len(ids) >= 2:
+        get = itemgetter(*ids)
+
+        def many(h: list[int]) -> int:
+            return sum(get(h))
+
+        return many
+    if ids:
+        one = ids[0]
+
+        def single(h: list[int]) -> int:
+            return h[one]
+
+        return single
+    return lambda h: 0
+
+
+def _getters(order: Trump) -> list[Callable[[list[int]], int]]:
+    """For each effective suit, a function: hand counts -> cards held in that suit."""
+    found = _GETTERS.get(order)
+    if found is None:
+        found = [_suit_length(ids) for ids in order.by_suit]
+        _GETTERS[order] = found
+    return found
 
 
 def _key(cs: Cards, e: int, suit_of: Sequence[int], rank: Sequence[int]) -> int:
@@ -514,6 +553,36 @@ def _follow(
     second = _discard(h, e, suit_of, rank, give)
     h[first] += 1
     return (first, second)
+
+
+def _cheaper_winner(
+    h: list[int],
+    first: int,
+    e: int,
+    best_key: int,
+    tpts: int,
+    hands: list[list[int]],
+    length: list[list[int]],
+    leader: int,
+    i: int,
+    side: list[bool],
+    my_side: bool,
+    suit_of: Sequence[int],
+    rank: Sequence[int],
+    by_suit: Sequence[Sequence[int]],
+) -> Cards:
+    """The lowest single above ``first`` that holds the trick; else a card that does not
+    try (the lowest of the led suit, or a cheap discard when void)."""
+    pool = by_suit[e] if suit_of[first] == e else by_suit[TRUMP]
+    base = 1000 if suit_of[first] != e else 0
+    for c in pool:
+        if h[c] and base + rank[c] > best_key and _holds(
+            hands, length, leader, i, side, my_side, e, base + rank[c], rank, by_suit
+        ):
+            return (c,)
+    if suit_of[first] == e:
+        return (_lowest(h, by_suit[e]),)
+    return (_discard(h, e, suit_of, rank, False),)
 
 
 def _lowest(h: list[int], cards: Sequence[int]) -> int:
