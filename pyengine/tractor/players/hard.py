@@ -6,13 +6,16 @@ each suit, or the sensible follows), samples deals of the cards it cannot see
 consistent with its view (``sampling``: voids, played cards, declarations, the
 friend rule, its own buried kitty), plays every candidate out in every sampled
 deal with the fast rollout policy (``rollout``; the same deals for every
-candidate), and picks the candidate with the best mean outcome for its side:
-levels gained (or lost) in the hand, plus a small share of the point margin so
-that close hands still separate. Ties go to the earlier candidate (the normal
-player's choice).
+candidate), and scores each by its mean outcome for its side: levels gained (or
+lost) in the hand plus a share of the point margin, so that close hands still
+separate. A screening round covers every candidate; the best challenger to the
+normal player's choice then gets a paired confirmation round on fresh deals,
+and is played only if it still wins by ``MARGIN`` over all its deals (noisy
+estimates otherwise favour lucky bad moves).
 
-The budget is fixed (``ROLLOUTS`` play-outs a decision, at least ``MIN_SAMPLES``
-deals), so a decision is deterministic for a given seed and view. Declaring,
+The budget is fixed (about ``ROLLOUTS`` play-outs a decision, at least
+``MIN_SAMPLES`` deals a candidate), so a decision is deterministic for a given
+seed and view. Declaring,
 burying and calling the friend are the normal player's.
 """
 
@@ -38,10 +41,12 @@ ROLLOUTS = 160
 """Play-outs per decision (split over the candidates)."""
 MIN_SAMPLES = 6
 MAX_SAMPLES = 24
+SCREEN_SHARE = 0.6
+"""Share of the budget spent screening every candidate (the rest confirms a challenger)."""
 MAX_CANDIDATES = 10
 POINT_WEIGHT = 2.0
 """Weight of the point margin (as a share of the decks' points) next to the levels."""
-MARGIN = 0.15
+MARGIN = 0.05
 """How much better than the normal player's choice a candidate must score to be played."""
 
 
@@ -112,11 +117,10 @@ def _dedupe(plays: Sequence[list[int]]) -> list[list[int]]:
 
 
 def evaluate(
-    view: View, mem: Memory, candidates: Sequence[list[int]], rng: random.Random,
-    rollouts: int = ROLLOUTS,
+    view: View, mem: Memory, candidates: Sequence[list[int]], rng: random.Random, samples: int
 ) -> list[float]:
-    """Mean outcome of each candidate over the same sampled deals (higher is better)."""
-    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, rollouts // max(1, len(candidates))))
+    """Mean outcome of each candidate over the same ``samples`` sampled deals (higher is
+    better)."""
     seat = view.seat
     rules = view.rules
     total = rules.total_points
@@ -170,14 +174,31 @@ class HardPlayer:
             candidates = _follow_candidates(view, mem, self.rng)
         if not candidates:
             return self.fallback.act(view)
+        best = 0
         if len(candidates) > 1 and len(view.hand) > 1:
-            scores = evaluate(view, mem, candidates, self.rng, self.rollouts)
-            best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
-            if scores[best] < scores[0] + self.margin:
-                best = 0
-        else:
-            best = 0
+            best = self.choose(view, mem, candidates)
         return Play(seat, [CARDS[c] for c in candidates[best]])
+
+    def choose(self, view: View, mem: Memory, candidates: Sequence[list[int]]) -> int:
+        """Index of the candidate to play: screen them all, then confirm a challenger.
+
+        Screening spends ``SCREEN_SHARE`` of the budget over every candidate; if one
+        beats the first (the normal player's choice), both get the rest of the budget
+        on fresh deals, and the challenger is played only if its mean over all the
+        deals still beats the first by ``margin``.
+        """
+        n = len(candidates)
+        screen = max(MIN_SAMPLES, min(MAX_SAMPLES, int(self.rollouts * SCREEN_SHARE) // n))
+        scores = evaluate(view, mem, candidates, self.rng, screen)
+        best = max(range(n), key=lambda i: (scores[i], -i))
+        if best == 0:
+            return 0
+        confirm = max(MIN_SAMPLES, (self.rollouts - screen * n) // 2)
+        more = evaluate(view, mem, [candidates[0], candidates[best]], self.rng, confirm)
+        gain = ((scores[best] - scores[0]) * screen + (more[1] - more[0]) * confirm) / (
+            screen + confirm
+        )
+        return best if gain >= self.margin else 0
 
 
 __all__ = ["HardPlayer", "evaluate"]

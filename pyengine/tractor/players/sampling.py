@@ -8,6 +8,8 @@ seat did not bury it, so that:
   included);
 * a seat that declared with level cards or jokers still holds them, less the
   copies it has played (unless it took the kitty: it may have buried them);
+* the kitty, when this seat did not bury it, favours cheap cards (plain, no
+  points, below K), as buriers do (``KITTY_WEIGHT_CHEAP``);
 * in find-a-friend, before the reveal, the friend the sample implies (the first
   holder of the called card after the dealer when it was called) has not played
   the called card (playing it would have revealed them).
@@ -22,6 +24,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..cards import POINTS
+from ..trump import TRUMP, Trump
 from ..view import View
 from .memory import Memory
 
@@ -111,6 +115,32 @@ def sample_deal(view: View, mem: Memory, rng: random.Random, tries: int = 12) ->
     raise RuntimeError("no deal consistent with the view")  # pragma: no cover
 
 
+KITTY_WEIGHT_CHEAP = 8
+"""How much likelier a burier is to bury a cheap card (plain, no points, below K) than
+another one: the kitty is sampled with this bias when the seat did not bury it."""
+
+
+def _likely_kitty(pool: list[int], n: int, order: Trump, rng: random.Random) -> list[int]:
+    """``n`` cards of ``pool`` drawn without replacement, cheap ones favoured."""
+    weights = [
+        KITTY_WEIGHT_CHEAP
+        if order.suit[c] != TRUMP and not POINTS[c] and c % 13 < 11 else 1
+        for c in pool
+    ]
+    out: list[int] = []
+    idx = list(range(len(pool)))
+    for _ in range(min(n, len(pool))):
+        total = sum(weights[i] for i in idx)
+        x = rng.randrange(total)
+        for j, i in enumerate(idx):
+            x -= weights[i]
+            if x < 0:
+                out.append(pool[i])
+                idx.pop(j)
+                break
+    return out
+
+
 def _try(
     view: View,
     mem: Memory,
@@ -135,6 +165,11 @@ def _try(
                     hands[seat][card] += 1
                     room[seat] -= 1
     kitty: list[int] = []
+    if strict and room[4]:
+        kitty = _likely_kitty(left, room[4], order, rng)
+        room[4] = 0
+        for c in kitty:
+            left.remove(c)
     rng.shuffle(left)
     if strict:
         void = mem.void
