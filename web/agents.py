@@ -91,7 +91,7 @@ class ComputerAgent:
         return action
 
 
-HELPER_PLAYER = "basic"
+HELPER_PLAYER = "normal"
 """The player behind the hint button and autoplay (托管) for seat 0."""
 
 

@@ -223,8 +223,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "四色花色（♠黑 ♥红 ♣绿 ♦蓝）",
     ),
     "opponents": ("Computer players", "电脑玩家"),
-    "player_basic": ("basic", "普通"),
     "player_random": ("random (very weak)", "随机（很弱）"),
+    "player_easy": ("easy", "简单"),
+    "player_normal": ("normal", "普通"),
+    "player_hard": ("hard", "困难"),
     "stats_title": ("Statistics", "统计"),
     "stats_line": (
         "Hands played {hands}, won {hands_won} · Matches played {matches}, won {matches_won}",

@@ -14,7 +14,7 @@ from typing import Any
 from i18n import DEFAULT_LANGUAGE, LANGUAGES
 from storage import read_small
 from tractor.jsondata import DataError
-from tractor.players import PLAYER_NAMES
+from tractor.players import PLAYER_NAMES, canonical_name
 from tractor.rules import CHOICES, Rules, RulesError
 
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -47,7 +47,7 @@ class Settings:
     speed: str = DEFAULT_SPEED
     lang: str = DEFAULT_LANGUAGE
     four_color: bool = False
-    opponents: str = "basic"
+    opponents: str = "normal"
 
     @property
     def pace(self) -> Pace:
@@ -112,6 +112,6 @@ def parse_settings(text: str | None) -> tuple[Settings, bool]:
         speed=pick("speed", SPEEDS, defaults.speed),
         lang=pick("lang", LANGUAGES, defaults.lang),
         four_color=pick("four_color", (False, True), defaults.four_color),
-        opponents=pick("opponents", PLAYER_NAMES, defaults.opponents),
+        opponents=canonical_name(pick("opponents", PLAYER_NAMES, defaults.opponents)),
     )
     return settings, damaged

@@ -1,7 +1,8 @@
-"""Command line: ``python -m tractor simulate …`` and ``python -m tractor bench …``.
+"""Command line: ``python -m tractor simulate|arena|bench …``.
 
 ``simulate`` plays hands between computer players under any rule options and
 checks the engine's invariants after every hand (exit code 1 if one broke);
+``arena A B`` plays duplicate deals between two players (``tractor.arena``);
 ``bench`` reports hands per second of random players with the default rules.
 """
 
@@ -14,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from .players import FUZZ_PLAYERS, PLAYER_NAMES
-from .rules import CHOICES, PRESETS, Rules
+from .arena import arena
+from .players import ALL_PLAYERS, PLAYER_NAMES
+from .rules import CHOICES, PRESETS, Rules, values_of
 from .simulate import bench, simulate
 
 FLAGS = ("twos_always_trump", "kitty_theft", "throw_penalty")
@@ -31,29 +33,46 @@ def _parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play hands between computer players, check invariants")
     sim.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first match (default 0)")
-    sim.add_argument("--preset", choices=sorted(PRESETS), help="start from a named rule preset")
-    for name, values in CHOICES.items():
-        option = "--" + name.replace("_", "-")
-        if name in FLAGS:
-            sim.add_argument(option, dest=name, action="store_true", default=None,
-                             help=f"turn {name} on")
-            sim.add_argument("--no-" + name.replace("_", "-"), dest=name,
-                             action="store_false", help=f"turn {name} off")
-        else:
-            kind = int if isinstance(values[0], int) else str
-            sim.add_argument(option, dest=name, type=kind, choices=values, default=None)
+    _add_rule_options(sim)
     sim.add_argument("--players", default="random,random,random,random",
-                     help="comma-separated player per seat 0..3 (random, basic, or thrower: "
-                          "a random player that tries throws, many of which fail)")
+                     help="comma-separated player per seat 0..3 (" + ", ".join(PLAYER_NAMES)
+                          + ", or thrower: a random player that tries throws, many of which"
+                          " fail)")
     for seat in range(4):
-        sim.add_argument(f"--seat{seat}", choices=PLAYER_NAMES + FUZZ_PLAYERS,
+        sim.add_argument(f"--seat{seat}", choices=ALL_PLAYERS,
                          help=f"player of seat {seat}")
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    ar = sub.add_parser("arena", help="duplicate deals: player A's team against player B's")
+    ar.add_argument("a", choices=PLAYER_NAMES, help="player A")
+    ar.add_argument("b", choices=PLAYER_NAMES, help="player B")
+    ar.add_argument("--deals", type=int, default=100, help="duplicate deals (default 100)")
+    ar.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    ar.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ar.add_argument("--declaring", action="store_true",
+                    help="keep the dealer from declaring (default: a fixed first dealer per deal)")
+    ar.add_argument("--json", action="store_true", help="print the result as JSON")
+    _add_rule_options(ar)
 
     b = sub.add_parser("bench", help="hands per second: random players, 2 decks, one process")
     b.add_argument("--hands", type=int, default=200, help="timed hands (default 200)")
     b.add_argument("--seed", type=int, default=0)
     return parser
+
+
+def _add_rule_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--preset", choices=sorted(PRESETS), help="start from a named rule preset")
+    for name in CHOICES:
+        values = values_of(name)
+        option = "--" + name.replace("_", "-")
+        if name in FLAGS:
+            p.add_argument(option, dest=name, action="store_true", default=None,
+                           help=f"turn {name} on")
+            p.add_argument("--no-" + name.replace("_", "-"), dest=name,
+                           action="store_false", help=f"turn {name} off")
+        else:
+            kind = int if isinstance(values[0], int) else str
+            p.add_argument(option, dest=name, type=kind, choices=values, default=None)
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -69,9 +88,8 @@ def players_from_args(args: argparse.Namespace, parser: argparse.ArgumentParser)
     names = [n.strip() for n in args.players.split(",")]
     if len(names) == 1:
         names *= 4
-    known = PLAYER_NAMES + FUZZ_PLAYERS
-    if len(names) != 4 or any(n not in known for n in names):
-        parser.error(f"--players needs 4 names (or 1 for all) from {', '.join(known)}")
+    if len(names) != 4 or any(n not in ALL_PLAYERS for n in names):
+        parser.error(f"--players needs 4 names (or 1 for all) from {', '.join(ALL_PLAYERS)}")
     for seat in range(4):
         chosen = getattr(args, f"seat{seat}")
         if chosen:
@@ -87,6 +105,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.hands < 1:
             parser.error("--hands must be at least 1")
         print(bench(args.hands, args.seed).report())
+        return 0
+    if args.command == "arena":
+        if args.deals < 1 or args.jobs < 1:
+            parser.error("--deals and --jobs must be at least 1")
+        res = arena(rules_from_args(args), args.a, args.b, args.deals, args.seed, args.jobs,
+                    args.declaring)
+        print(json.dumps(res.to_dict(), indent=2) if args.json else res.report())
         return 0
     if args.hands < 1:
         parser.error("--hands must be at least 1")

@@ -23,8 +23,10 @@ take the kitty, or ``Pass``; over when the three others pass in a row), ``call``
 
 Choices where RULES.md is silent or marks a point inferred:
 
-* Dealing starts with the dealer (the first hand: seat 0); while nobody is
-  dealer yet, declarations use the common starting level.
+* Dealing starts with the dealer (the first hand: seat 0, or the seat that
+  ``first_dealer`` = ``seat0``..``seat3`` names, who then deals whoever
+  declares); while nobody is dealer yet, declarations use the common starting
+  level.
 * ``during_deal``: declarations are possible after every dealt card and once
   more after the last one, until ``EndDeal``. ``after_deal``: a round in playing
   order from the first player dealt to, ending after four passes in a row.
@@ -65,6 +67,7 @@ from .actions import (
 from .cards import CARDS, SMALL_JOKER, Card, cards_of, full_deck, points_of
 from .declare import Declaration
 from .follow import Lead, LeadError, analyse_lead, check_follow, legal_follows
+from .history import TrickRecord
 from .rules import THROW_PENALTY_POINTS, Rules
 from .scoring import level_change
 from .trick import ThrowFailure, check_throw, kitty_multiplier, winner
@@ -91,6 +94,11 @@ class IllegalAction(ValueError):
 class Match:
     """The full state of a match between four seats (0–3, in playing order)."""
 
+    # The hand's public history (``tractor.history``); reset for every hand.
+    tricks: tuple[TrickRecord, ...] = ()
+    buries: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    friend_trick: int | None = None
+
     def __init__(self, rules: Rules | None = None, seed: int = 0, start_level: int = 0):
         """A new match; everyone starts at level ``start_level`` (0 is the rank 2, 12 the A)."""
         if rules is not None and not isinstance(rules, Rules):
@@ -106,7 +114,7 @@ class Match:
         """Every action applied so far: with the rules, seed and start level, the whole match."""
         self.levels = [start_level] * 4
         self.hand_no = 0
-        self.dealer: int | None = None
+        self.dealer: int | None = self.rules.fixed_first_dealer
         self.results: list[dict[str, Any]] = []
         self.winners: list[int] | None = None
         self._start_hand()
@@ -143,6 +151,7 @@ class Match:
         self.penalty = 0
         self.throw_failure: dict[str, Any] | None = None
         self.hand_result: dict[str, Any] | None = None
+        self.tricks, self.buries, self.friend_trick = (), (), None
 
     @property
     def deal_total(self) -> int:
@@ -453,6 +462,7 @@ class Match:
         for c in action.cards:
             self.hands[action.seat][c] -= 1
         self.kitty = list(action.cards)
+        self.buries += ((action.seat, tuple(action.cards)),)
         if self.rules.kitty_theft:
             self.phase, self.passes = "theft", 0
             self.turn = (action.seat + 1) % 4
@@ -500,6 +510,8 @@ class Match:
         self.trick.append((seat, cards))
         self.played += cards
         if self.friend_card is not None and seat == self.friend and self.friend_card in cards:
+            if not self.friend_revealed:
+                self.friend_trick = self.tricks_played
             self.friend_revealed = True
         if len(self.trick) == 4:
             self._finish_trick()
@@ -532,6 +544,16 @@ class Match:
             "points": points,
             "throw_failure": self.throw_failure,
         }
+        attempted = self.throw_failure["attempted"] if self.throw_failure else None
+        self.tricks += (
+            TrickRecord(
+                self.trick[0][0],
+                tuple(self.trick),
+                seat,
+                points,
+                None if attempted is None else tuple(Card.parse(c) for c in attempted),
+            ),
+        )
         self.tricks_played += 1
         winning_play = self.trick[won][1]
         self.leader, self.trick, self.lead = seat, [], None

@@ -4,6 +4,8 @@
 (2, 'fixed')
 >>> Rules.from_json(Rules(decks=3, kitty_theft=True).to_json()) == Rules(decks=3, kitty_theft=True)
 True
+>>> Rules(first_dealer="seat2").fixed_first_dealer
+2
 >>> Rules(decks=4)
 Traceback (most recent call last):
 ...
@@ -33,6 +35,13 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "throw_penalty": (False, True),
 }
 
+SEAT_DEALERS = ("seat0", "seat1", "seat2", "seat3")
+"""Extra ``first_dealer`` values: that seat deals the first hand, whoever declares.
+
+Not in ``CHOICES`` (the table's settings offer the two RULES options only); tools
+such as the arena use them to start every duplicate deal with the same dealer.
+"""
+
 HAND_SIZE = {1: 12, 2: 25, 3: 39}
 KITTY_SIZE = {1: 6, 2: 8, 3: 6}
 THROW_PENALTY_POINTS = 10
@@ -49,7 +58,8 @@ class Rules:
     * ``declare_window``: ``during_deal`` (declare after any dealt card) or
       ``after_deal`` (a round in playing order once all cards are dealt).
     * ``first_dealer``: who deals the first hand, the final ``declarer`` or the
-      ``first_declarer``.
+      ``first_declarer``; or a fixed seat, ``seat0``..``seat3`` (``SEAT_DEALERS``:
+      for tools like the arena, not a RULES option).
     * ``no_declaration``: when nobody declares, trump is the suit of the kitty's
       third card (``kitty_third_card``) or no trump (``no_trump``).
     * ``twos_always_trump``: 2s are permanent trumps just below the level cards.
@@ -70,9 +80,16 @@ class Rules:
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            allowed = CHOICES[f.name]
+            allowed = values_of(f.name)
             if value not in allowed or type(value) is not type(allowed[0]):
                 raise RulesError(f"{f.name} must be one of {allowed}, not {value!r}")
+
+    @property
+    def fixed_first_dealer(self) -> int | None:
+        """The seat that deals the first hand when ``first_dealer`` names one, else None."""
+        if self.first_dealer in SEAT_DEALERS:
+            return SEAT_DEALERS.index(self.first_dealer)
+        return None
 
     @property
     def hand_size(self) -> int:
@@ -117,6 +134,11 @@ class Rules:
         if name not in PRESETS:
             raise RulesError(f"unknown preset {name!r}; one of {', '.join(PRESETS)}")
         return PRESETS[name]
+
+
+def values_of(option: str) -> tuple[Any, ...]:
+    """Every accepted value of a rule option (``CHOICES`` plus ``SEAT_DEALERS``)."""
+    return CHOICES[option] + (SEAT_DEALERS if option == "first_dealer" else ())
 
 
 PRESETS: dict[str, Rules] = {

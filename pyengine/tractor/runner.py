@@ -11,10 +11,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .actions import CHANCE, Action, Deal
 from .match import Match
-from .players import Player
+
+if TYPE_CHECKING:  # the driver needs only the seat interface, never a player
+    from .players import Player
 
 
 def poll_declarations(

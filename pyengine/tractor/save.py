@@ -35,6 +35,7 @@ from typing import Any
 
 from .actions import Action, ActionError, action_from_text
 from .cards import CardError, cards_of, format_cards
+from .history import history_state
 from .jsondata import DataError, parse_json
 from .match import ACE, MAX_SEED, IllegalAction, Match
 from .rules import Rules, RulesError
@@ -174,4 +175,5 @@ def state_dict(m: Match) -> dict[str, Any]:
         "penalty": m.penalty,
         "throw_failure": m.throw_failure,
         "hand_result": m.hand_result,
+        **history_state(m),
     }

@@ -2,9 +2,13 @@
 
 A view holds the seat's own hand, everything played in the open, the
 declarations, the kitty only for whoever holds (buried) it, and the friend only
-once revealed. ``to_dict`` gives plain JSON data for the browser table;
-``to_data``/``View.from_data`` are the exact round trip that carries a view (and
-nothing else of the match) to the computer players' worker.
+once revealed. It also carries the hand's whole public history, so a player built
+afresh for each decision can still remember the hand: every finished trick
+(``tricks``: leader, each seat's cards, winner, points, a failed throw's attempt),
+every declaration in order, the trick in which the friend revealed themselves,
+and the cards this seat itself buried (``my_bury``). ``to_dict`` gives plain JSON
+data for the browser table; ``to_data``/``View.from_data`` are the exact round trip
+that carries a view (and nothing else of the match) to the computer players' worker.
 
 >>> from tractor.match import Match
 >>> from tractor.actions import Deal
@@ -24,6 +28,7 @@ from . import declare
 from .cards import RANKS, SUITS, Card, cards_of, counts_of, format_cards, parse_cards
 from .declare import Declaration
 from .follow import Lead, analyse_lead
+from .history import TrickRecord
 from .rules import Rules
 from .trump import Trump, sorted_hand, trump_for
 
@@ -67,6 +72,12 @@ class View:
     throw_failure: dict[str, Any] | None
     hand_result: dict[str, Any] | None
     winners: tuple[int, ...] | None
+    tricks: tuple[TrickRecord, ...] = ()
+    """Every finished trick of the hand, in order."""
+    friend_trick: int | None = None
+    """Index in ``tricks`` (or the trick in progress) where the friend played the called card."""
+    my_bury: tuple[Card, ...] | None = None
+    """The cards this seat buried last in this hand (None if it did not bury)."""
 
     @property
     def my_turn(self) -> bool:
@@ -126,6 +137,9 @@ class View:
             "throw_failure": self.throw_failure,
             "hand_result": self.hand_result,
             "winners": None if self.winners is None else list(self.winners),
+            "tricks": [t.to_dict() for t in self.tricks],
+            "friend_trick": self.friend_trick,
+            "my_bury": None if self.my_bury is None else format_cards(self.my_bury),
         }
 
     @classmethod
@@ -177,6 +191,9 @@ class View:
             throw_failure=data["throw_failure"],
             hand_result=data["hand_result"],
             winners=None if data["winners"] is None else tuple(data["winners"]),
+            tricks=tuple(TrickRecord.from_dict(t) for t in data["tricks"]),
+            friend_trick=data["friend_trick"],
+            my_bury=cards_or_none("my_bury"),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -220,6 +237,9 @@ class View:
             "throw_failure": self.throw_failure,
             "hand_result": self.hand_result,
             "winners": None if self.winners is None else list(self.winners),
+            "tricks": [t.to_dict() for t in self.tricks],
+            "friend_trick": self.friend_trick,
+            "my_bury": None if self.my_bury is None else [str(c) for c in self.my_bury],
         }
 
 
@@ -266,4 +286,7 @@ def observe(m: Match, seat: int) -> View:
         throw_failure=m.throw_failure,
         hand_result=m.hand_result,
         winners=None if m.winners is None else tuple(m.winners),
+        tricks=m.tricks,
+        friend_trick=m.friend_trick if friend_known else None,
+        my_bury=next((cs for s, cs in reversed(m.buries) if s == seat), None),
     )

@@ -8,12 +8,12 @@ from collections.abc import Callable, Sequence
 
 import pytest
 from tractor.actions import CHANCE, Action, Bury, CallFriend, Declare, Pass, Play
-from tractor.basic import BasicPlayer, choose_bury, partners
 from tractor.cards import POINTS, Card, counts_of, parse_cards, points_of
 from tractor.declare import Declaration
 from tractor.follow import analyse_lead
 from tractor.match import Match
-from tractor.players import Player, RandomPlayer, make_player
+from tractor.players import PLAYER_NAMES, Player, RandomPlayer, canonical_name, make_player
+from tractor.players.easy import BasicPlayer, choose_bury, partners
 from tractor.rules import CHOICES, Rules
 from tractor.runner import step
 from tractor.simulate import simulate
@@ -328,11 +328,35 @@ def test_basic_beats_random() -> None:
     assert basic_levels > 2 * random_levels, (basic_levels, random_levels)
 
 
-def test_make_player_builds_basic() -> None:
+def test_make_player_builds_easy_also_under_its_old_name() -> None:
+    assert PLAYER_NAMES[:2] == ("random", "easy") and "basic" in PLAYER_NAMES
+    assert "strong" not in PLAYER_NAMES and canonical_name("basic") == "easy"
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("strong")
+    assert make_player("easy", 3).name == "easy"
     player = make_player("basic", 3)
-    assert isinstance(player, BasicPlayer) and player.name == "basic"
+    assert isinstance(player, BasicPlayer) and player.name == "easy"
     m = Match(Rules(declare_window="after_deal"), seed=4)
     while m.phase == "deal":
         m.apply(m.system_action())  # type: ignore[arg-type]
     action = player.act(m.observe(m.to_move))  # type: ignore[arg-type]
     assert isinstance(action, (Declare, Pass)) and m.is_legal(action)
+
+
+def test_the_engine_never_imports_a_player() -> None:
+    """Match, view, save and the rule modules load without ``tractor.players``."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys; import tractor, tractor.match, tractor.view, tractor.save, "
+        "tractor.referee, tractor.follow, tractor.trick; "
+        "print(sorted(m for m in sys.modules if m.startswith('tractor.players')))"
+    )
+    pyengine = str(Path(__file__).resolve().parents[2] / "pyengine")
+    out = subprocess.run(
+        [sys.executable, "-c", code], env={"PYTHONPATH": pyengine}, capture_output=True,
+        text=True, check=True,
+    ).stdout.strip()
+    assert out == "[]"

@@ -26,11 +26,11 @@ from collections.abc import Sequence
 
 import pytest
 from tractor.actions import CHANCE, CallFriend, Declare, Play
-from tractor.basic import BasicPlayer
 from tractor.cards import cards_of, counts_of, full_deck, parse_cards, points_of
 from tractor.follow import check_follow
 from tractor.match import Match
 from tractor.players import Player, RandomPlayer, ThrowerPlayer
+from tractor.players.easy import BasicPlayer
 from tractor.rules import CHOICES, Rules
 from tractor.runner import step
 from tractor.save import dumps, loads

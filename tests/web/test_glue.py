@@ -10,9 +10,10 @@ import json
 import re
 import sys
 import threading
+from collections.abc import Coroutine
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -34,6 +35,8 @@ from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402
 from tractor.view import View  # noqa: E402
+
+T = TypeVar("T")
 
 BRIEF_CODES = (
     *("wrong_count", "not_in_hand", "follow_suit", "follow_titanic", "follow_triples"),
@@ -147,12 +150,17 @@ def run_until(game: Game, done: Any, limit: float = 60.0) -> None:
             await asyncio.sleep(0.001)
         task.cancel()
 
-    # A thread of its own: pytest-playwright may hold an event loop in this one.
+    run_async(main())
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: pytest-playwright may hold this one's loop."""
+    results: list[T] = []
     failures: list[BaseException] = []
 
     def target() -> None:
         try:
-            asyncio.run(main())
+            results.append(asyncio.run(coroutine))
         except BaseException as error:  # re-raised in the test's thread
             failures.append(error)
 
@@ -161,6 +169,7 @@ def run_until(game: Game, done: Any, limit: float = 60.0) -> None:
     thread.join()
     if failures:
         raise failures[0]
+    return results[0]
 
 
 def test_autoplay_plays_a_whole_match_and_counts_it() -> None:
@@ -334,7 +343,7 @@ def poisoned(value: Any, key: str = "") -> Any:
     if isinstance(value, list):
         return [poisoned(v, key) for v in value]
     if isinstance(value, str):
-        return HOSTILE + (value[-1] if value[-1:] in ("S", "H", "C", "D") else "")
+        return HOSTILE + (value[-1] if value[-1:] in ("S", "H", "C", "D") else "S")
     return value
 
 
@@ -408,8 +417,8 @@ def test_the_worker_is_sent_the_seat_s_view_and_nothing_else() -> None:
     match = advance({}, 3, lambda m: m.phase == "play" and m.to_move == 2)
     assert match is not None
     link = WorkerLink()
-    asyncio.run(link.connect(start))
-    action = asyncio.run(ComputerAgent("basic", link).choose(match, 2, "act"))
+    run_async(link.connect(start))
+    action = run_async(ComputerAgent("basic", link).choose(match, 2, "act"))
     assert action is not None and match.is_legal(action)
     ((view_text, player, kind, _seed),) = sent
     assert (player, kind) == ("basic", "act")
@@ -487,3 +496,9 @@ def test_a_stored_match_that_cannot_be_drawn_is_kept_aside(monkeypatch: Any) -> 
     assert kept and storage[kept[0]] == save
     assert game.match.seed == 9 and game.message is not None
     assert "damaged" in game.message.text("en")
+
+
+def test_settings_naming_the_old_basic_player_still_load_as_easy() -> None:
+    settings, damaged = parse_settings(json.dumps({"opponents": "basic", "lang": "en"}))
+    assert settings.opponents == "easy" and not damaged
+    assert Settings().opponents == "normal"

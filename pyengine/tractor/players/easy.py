@@ -1,4 +1,4 @@
-"""A basic computer player: the rules of thumb of a casual player.
+"""The easy computer player (formerly ``basic``): the rules of thumb of a casual player.
 
 It sees only its ``View`` (never the match) and every action it returns is legal:
 follows are checked with ``check_follow`` and fall back to ``random_follow``.
@@ -30,14 +30,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .actions import Action, Bury, CallFriend, Declare, Pass, Play
-from .cards import CARDS, POINTS, SMALL_JOKER, Card
-from .follow import Lead, analyse_lead, check_follow, required_cards
-from .players import random_follow
-from .trick import check_throw, power, winner
-from .trump import TRUMP, Trump, trump_for
-from .units import Unit, decompose, runs
-from .view import View
+from ..actions import Action, Bury, CallFriend, Declare, Pass, Play
+from ..cards import CARDS, POINTS, SMALL_JOKER, Card
+from ..follow import Lead, analyse_lead, check_follow, required_cards
+from ..trick import check_throw, power, winner
+from ..trump import TRUMP, Trump, trump_for
+from ..units import Unit, decompose, runs
+from ..view import View
+from .common import random_follow
 
 DECLARE_SHARE = 0.40
 """Share of trumps in a part-dealt hand needed to declare."""
@@ -414,10 +414,10 @@ def _worth_winning(t: Trick, play: list[int], others: Sequence[int]) -> bool:
 
 
 # ------------------------------------------------------------------- player
-class BasicPlayer:
+class EasyPlayer:
     """A casual player's rules of thumb; see the module docstring."""
 
-    name = "basic"
+    name = "easy"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -441,5 +441,8 @@ class BasicPlayer:
         raise ValueError(f"seat {seat} has nothing to do in phase {view.phase}")
 
 
-__all__ = ["BasicPlayer", "partners", "choose_bury", "choose_lead", "choose_follow",
+BasicPlayer = EasyPlayer
+"""The old name of ``EasyPlayer``."""
+
+__all__ = ["EasyPlayer", "BasicPlayer", "partners", "choose_bury", "choose_lead", "choose_follow",
            "choose_friend", "choose_declaration", "unseen", "can_be_beaten"]

@@ -1,0 +1,72 @@
+"""The seat interface and the pieces every player shares.
+
+A player sees only a ``View`` and answers with an action:
+
+* ``act(view)`` when ``view.to_move == view.seat`` (declare/pass in a declaration
+  round, bury, call the friend, play);
+* ``declare(view)`` during a ``during_deal`` window, whenever it might declare:
+  return a ``Declare`` or None.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..actions import Action, Declare
+from ..cards import CARDS, Card
+from ..follow import required_cards
+from ..units import Unit, runs
+from ..view import View
+
+
+class Player(Protocol):
+    """A seat's decision maker."""
+
+    name: str
+
+    def act(self, view: View) -> Action: ...
+
+    def declare(self, view: View) -> Declare | None: ...
+
+
+def hand_units(view: View) -> list[Unit]:
+    """Every unit the hand could lead: singles, pairs, triples, tractors, Titanics."""
+    order = view.order
+    out: list[Unit] = []
+    counts = view.counts
+    for suit in range(5):
+        cnt = {c: counts[c] for c in order.by_suit[suit] if counts[c]}
+        for width in (1, 2, 3):
+            singles = [Unit(width, 1, (c,)) for c in cnt if cnt[c] >= width]
+            out += singles
+            if width == 1:
+                continue
+            if len(singles) < 2:
+                break
+            for run in runs(cnt, order, suit, width):
+                for length in range(2, len(run) + 1):
+                    for start in range(len(run) - length + 1):
+                        out.append(Unit(width, length, tuple(run[start : start + length])))
+    return out
+
+
+def random_follow(view: View, rng: random.Random) -> list[Card]:
+    """A legal follow: a best-matching structure, then random led-suit cards, then others."""
+    assert view.lead is not None
+    order, lead = view.order, view.lead
+    counts = list(view.counts)
+    chosen = required_cards(counts, lead, order)
+    for c in chosen:
+        counts[c] -= 1
+    suit_rest = [c for c in order.by_suit[lead.suit] for _ in range(counts[c])]
+    rng.shuffle(suit_rest)
+    need = lead.size - len(chosen)
+    chosen += suit_rest[:need]
+    for c in suit_rest[:need]:
+        counts[c] -= 1
+    need = lead.size - len(chosen)
+    if need > 0:
+        others = [c for c in range(54) for _ in range(counts[c]) if order.suit[c] != lead.suit]
+        chosen += rng.sample(others, need)
+    return [CARDS[c] for c in chosen]

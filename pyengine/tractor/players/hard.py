@@ -1,0 +1,204 @@
+"""The hard computer player: determinised Monte Carlo over the unseen cards.
+
+For each play (lead or follow) it lists a handful of candidate plays (the
+normal and easy players' choices first, then singles, pairs and tractors of
+each suit, or the sensible follows), samples deals of the cards it cannot see
+consistent with its view (``sampling``: voids, played cards, declarations, the
+friend rule, its own buried kitty), plays every candidate out in every sampled
+deal with the fast rollout policy (``rollout``; the same deals for every
+candidate), and scores each by its mean outcome for its side: levels gained (or
+lost) in the hand plus a share of the point margin, so that close hands still
+separate. A screening round covers every candidate; the best challenger to the
+normal player's choice then gets a paired confirmation round on fresh deals,
+and is played only if it still wins by ``MARGIN`` over all its deals (noisy
+estimates otherwise favour lucky bad moves).
+
+The budget is fixed (about ``ROLLOUTS`` play-outs a decision, at least
+``MIN_SAMPLES`` deals a candidate), so a decision is deterministic for a given
+seed and view. Declaring,
+burying and calling the friend are the normal player's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action, Declare, Play
+from ..cards import CARDS, POINTS, points_of
+from ..follow import check_follow
+from ..scoring import level_change
+from ..trump import TRUMP
+from ..units import decompose
+from ..view import View
+from . import easy, normal
+from .easy import _flat
+from .memory import Memory
+from .rollout import Table, follow_cards, lead_cards, play_out
+from .sampling import sample_deal
+
+ROLLOUTS = 160
+"""Play-outs per decision (split over the candidates)."""
+MIN_SAMPLES = 6
+MAX_SAMPLES = 24
+SCREEN_SHARE = 0.6
+"""Share of the budget spent screening every candidate (the rest confirms a challenger)."""
+MAX_CANDIDATES = 10
+POINT_WEIGHT = 2.0
+"""Weight of the point margin (as a share of the decks' points) next to the levels."""
+MARGIN = 0.05
+"""How much better than the normal player's choice a candidate must score to be played."""
+
+
+def _lead_candidates(view: View, mem: Memory, rng: random.Random) -> list[list[int]]:
+    order = view.order
+    out: list[list[int]] = [
+        [int(c) for c in normal.choose_lead(view, mem)],
+        [int(c) for c in easy.choose_lead(view)],
+    ]
+    for s in range(5):
+        cards = _flat(view.counts, order, s)
+        if not cards:
+            continue
+        units = decompose(cards, order)
+        multi = [u for u in units if u.width > 1]
+        for u in sorted(multi, key=lambda u: (-u.size, -order.order[u.top]))[:2]:
+            out.append(u.all_cards())
+        plain = [c for c in cards if not POINTS[c]] or cards
+        out.append([plain[0]])
+        out.append([cards[-1]])
+        pts = [c for c in cards if POINTS[c]]
+        if pts:
+            out.append([pts[-1]])
+    return _dedupe(out)
+
+
+def _follow_candidates(view: View, mem: Memory, rng: random.Random) -> list[list[int]]:
+    assert view.lead is not None
+    order, lead = view.order, view.lead
+    out: list[list[int]] = [
+        [int(c) for c in normal.choose_follow(view, mem, random.Random(rng.random()))],
+        [int(c) for c in easy.choose_follow(view, random.Random(rng.random()))],
+    ]
+    t = easy.Trick(view)
+    out += easy.winning_plays(t, mem.unseen)[:2]
+    out.append(easy.fill_follow(t, give_points=True))
+    out.append(easy.fill_follow(t, give_points=False))
+    cnt = view.counts
+    if lead.size == 1:
+        suit = [c for c in order.by_suit[lead.suit] if cnt[c]]
+        pool = suit or [c for c in range(54) if cnt[c]]
+        if suit:
+            out += [[suit[0]], [suit[-1]]]
+            out += [[c] for c in suit if POINTS[c]][-1:]
+        else:
+            trumps = [c for c in order.by_suit[TRUMP] if cnt[c]]
+            out += [[c] for c in trumps[:1] + trumps[-1:]]
+            out += [[c] for c in sorted(pool, key=lambda c: (-POINTS[c], order.order[c]))[:1]]
+    elif lead.size == 2 and len(lead.units) == 1:
+        pairs = [c for c in order.by_suit[lead.suit] if cnt[c] >= 2]
+        out += [[c, c] for c in pairs[:1] + pairs[-1:]]
+        if not any(cnt[c] for c in order.by_suit[lead.suit]):
+            tpairs = [c for c in order.by_suit[TRUMP] if cnt[c] >= 2]
+            out += [[c, c] for c in tpairs[:1] + tpairs[-1:]]
+    legal = [p for p in _dedupe(out) if check_follow(cnt, lead, p, order) is None]
+    return legal
+
+
+def _dedupe(plays: Sequence[list[int]]) -> list[list[int]]:
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for p in plays:
+        key = tuple(sorted(p))
+        if p and key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out[:MAX_CANDIDATES]
+
+
+def evaluate(
+    view: View, mem: Memory, candidates: Sequence[list[int]], rng: random.Random, samples: int
+) -> list[float]:
+    """Mean outcome of each candidate over the same ``samples`` sampled deals (higher is
+    better)."""
+    seat = view.seat
+    rules = view.rules
+    total = rules.total_points
+    throw_penalty = 10 if rules.throw_penalty else 0
+    kitty_known = points_of(view.kitty) if mem.kitty_known and view.kitty is not None else None
+    sums = [0.0] * len(candidates)
+    leading = view.lead is None
+    for _ in range(samples):
+        deal = sample_deal(view, mem, rng)
+        kitty_points = kitty_known if kitty_known is not None else points_of(deal.kitty or ())
+        base = Table(view.order, deal.hands, view.leader, view.trick, view.captured,
+                     deal.defenders, kitty_points, view.penalty, throw_penalty)
+        defender = seat in deal.defenders
+        for i, cards in enumerate(candidates):
+            t = base.copy()
+            if leading:
+                lead_cards(t, seat, cards)
+            else:
+                follow_cards(t, seat, cards)
+            out = play_out(t)
+            side, n = level_change(out.attackers_points, rules.decks, rules.scoring)
+            levels = n if (side == "defenders") == defender else -n
+            margin = out.attackers_points / total
+            sums[i] += levels + POINT_WEIGHT * (-margin if defender else margin)
+    return [s / samples for s in sums]
+
+
+class HardPlayer:
+    """Determinised Monte Carlo; see the module docstring."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS, margin: float = MARGIN):
+        self.seed = seed
+        self.margin = margin
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+        self.fallback = normal.NormalPlayer(seed)
+
+    def declare(self, view: View) -> Declare | None:
+        return self.fallback.declare(view)
+
+    def act(self, view: View) -> Action:
+        if view.phase != "play":
+            return self.fallback.act(view)
+        seat = view.seat
+        mem = Memory(view)
+        if view.lead is None:
+            candidates = _lead_candidates(view, mem, self.rng)
+        else:
+            candidates = _follow_candidates(view, mem, self.rng)
+        if not candidates:
+            return self.fallback.act(view)
+        best = 0
+        if len(candidates) > 1 and len(view.hand) > 1:
+            best = self.choose(view, mem, candidates)
+        return Play(seat, [CARDS[c] for c in candidates[best]])
+
+    def choose(self, view: View, mem: Memory, candidates: Sequence[list[int]]) -> int:
+        """Index of the candidate to play: screen them all, then confirm a challenger.
+
+        Screening spends ``SCREEN_SHARE`` of the budget over every candidate; if one
+        beats the first (the normal player's choice), both get the rest of the budget
+        on fresh deals, and the challenger is played only if its mean over all the
+        deals still beats the first by ``margin``.
+        """
+        n = len(candidates)
+        screen = max(MIN_SAMPLES, min(MAX_SAMPLES, int(self.rollouts * SCREEN_SHARE) // n))
+        scores = evaluate(view, mem, candidates, self.rng, screen)
+        best = max(range(n), key=lambda i: (scores[i], -i))
+        if best == 0:
+            return 0
+        confirm = max(MIN_SAMPLES, (self.rollouts - screen * n) // 2)
+        more = evaluate(view, mem, [candidates[0], candidates[best]], self.rng, confirm)
+        gain = ((scores[best] - scores[0]) * screen + (more[1] - more[0]) * confirm) / (
+            screen + confirm
+        )
+        return best if gain >= self.margin else 0
+
+
+__all__ = ["HardPlayer", "evaluate"]

@@ -1,0 +1,91 @@
+"""Card memory: what a seat can know about the hidden cards from its view alone.
+
+Built afresh from a ``View`` (the view carries the hand's whole public history),
+so a player made for one decision remembers the hand as well as one that watched
+it all:
+
+* ``unseen``: 54-counts of cards that may be in another hand or in a kitty this
+  seat did not bury (the decks minus its hand, the cards played, the kitty it
+  holds);
+* ``void[seat][suit]``: the seat has shown it has no card of that effective suit
+  (it followed a lead of that suit with other cards), trumps included;
+* ``no_pairs[seat][suit]``: it followed a pair/tractor lead of that suit with
+  suit cards but no pair (so it held no pair there then);
+* ``points_out``: points in ``unseen``;
+* ``holders(card)``: the other seats that may still hold a card (not void in its
+  suit), and the kitty when this seat does not know it.
+
+>>> from tractor.match import Match
+>>> m = Match(seed=3)
+>>> Memory(m.observe(0)).points_out
+200
+"""
+
+from __future__ import annotations
+
+from ..cards import POINTS
+from ..trump import TRUMP, Trump
+from ..view import View
+
+
+class Memory:
+    """See the module docstring."""
+
+    def __init__(self, view: View):
+        self.view = view
+        self.seat = view.seat
+        order: Trump = view.order
+        self.order = order
+        decks = view.rules.decks
+        left = [decks - view.counts[c] for c in range(54)]
+        for c in view.played:
+            left[c] -= 1
+        self.kitty_known = view.kitty is not None and view.phase == "play"
+        if self.kitty_known:
+            assert view.kitty is not None
+            for c in view.kitty:
+                left[c] -= 1
+        self.unseen = left
+        self.void = [[False] * 5 for _ in range(4)]
+        self.no_pairs = [[False] * 5 for _ in range(4)]
+        plays = [t.plays for t in view.tricks]
+        if view.trick:
+            plays.append(view.trick)
+        for trick in plays:
+            lead = trick[0][1]
+            suit = order.suit[lead[0]]
+            paired = len(lead) >= 2 and len(set(lead)) < len(lead)
+            for seat, cards in trick[1:]:
+                in_suit = [c for c in cards if order.suit[c] == suit]
+                if len(in_suit) < len(lead):
+                    self.void[seat][suit] = True
+                if paired and len(in_suit) >= 2 and len(set(in_suit)) == len(in_suit):
+                    self.no_pairs[seat][suit] = True
+        self.points_out = sum(POINTS[c] * left[c] for c in range(54))
+
+    def suit_unseen(self, suit: int) -> int:
+        """How many unseen cards are of effective suit ``suit``."""
+        return sum(self.unseen[c] for c in self.order.by_suit[suit])
+
+    def may_hold(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` may still hold cards of ``suit`` (not shown void; not us)."""
+        return seat != self.seat and not self.void[seat][suit]
+
+    def holders(self, card: int) -> list[int]:
+        """Other seats (and -1 for an unknown kitty) that may hold ``card``."""
+        if not self.unseen[card]:
+            return []
+        suit = self.order.suit[card]
+        out = [s for s in range(4) if self.may_hold(s, suit)]
+        if not self.kitty_known:
+            out.append(-1)
+        return out
+
+    def may_ruff(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` may trump a lead of plain ``suit``: void there, trumps maybe left."""
+        if suit == TRUMP:
+            return False
+        return self.void[seat][suit] and not self.void[seat][TRUMP] and self.suit_unseen(TRUMP) > 0
+
+
+__all__ = ["Memory"]

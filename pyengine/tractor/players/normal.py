@@ -1,0 +1,207 @@
+"""The normal computer player: the easy player's rules of thumb plus card memory.
+
+It decides from its ``View`` alone, through ``Memory`` (cards played, voids shown
+per seat, trumps included, pairs no longer held, points still out, its own
+buried kitty). What memory changes, compared with ``easy``:
+
+* **Leading**: a suit where an opponent has shown void (and may still hold
+  trumps) is not led with a winner or a throw: it would be trumped. A suit where
+  the partner is void and the opponents are not is led low, so the partner can
+  trump it. A throw must also stand against what the seats may hold; with more
+  trumps than all the unseen ones together, it draws trumps with a sure one.
+* **Following**: a partner's winning play is judged safe only if no opponent
+  still to play can beat it in suit or trump it (void shown); only then does it
+  receive points. A trick an opponent is sure to trump is not contested with a
+  high card of the led suit.
+* **The last tricks** (扣底): on the defending side, with the kitty at stake
+  the player keeps its highest trump for the final trick rather than spending it
+  on a pointless trick.
+
+Declaring, burying and calling the friend are the easy player's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action, Bury, CallFriend, Declare, Pass, Play
+from ..cards import CARDS, POINTS, Card
+from ..trump import TRUMP
+from ..units import Unit, decompose
+from ..view import View
+from .common import random_follow
+from .easy import (
+    Trick,
+    _cards,
+    _flat,
+    _unit_key,
+    _worth_winning,
+    can_be_beaten,
+    choose_bury,
+    choose_declaration,
+    choose_friend,
+    fill_follow,
+    partners,
+    standing_throw,
+    winning_plays,
+)
+from .memory import Memory
+
+
+def opponents(view: View) -> list[int]:
+    """Seats to treat as opponents: every other seat not known to be a partner."""
+    mates = partners(view)
+    return [s for s in range(4) if s != view.seat and s not in mates]
+
+
+def choose_lead(view: View, mem: Memory) -> list[Card]:
+    """The cards to lead; see the module docstring."""
+    order = view.order
+    others = mem.unseen
+    mates = partners(view)
+    opps = opponents(view)
+    units = {s: decompose(_flat(view.counts, order, s), order) for s in range(5)}
+    units = {s: us for s, us in units.items() if us}
+    off = [s for s in units if s != TRUMP]
+    ruffed = {s: any(mem.may_ruff(o, s) for o in opps) for s in off}
+    safe_off = [s for s in off if not ruffed[s]]
+    sure = {s: [u for u in units[s] if not can_be_beaten(u, others, order, s)] for s in units}
+    key = _unit_key(order)
+
+    throws = [t for s in safe_off if (t := standing_throw(sure[s], others, order))]
+    if throws:
+        return _cards(max(throws, key=len))
+    sure_off = [u for s in safe_off for u in sure[s]]
+    if sure_off:
+        return _cards(max(sure_off, key=key).all_cards())
+    feed = [s for s in safe_off if any(mem.may_ruff(p, s) for p in mates)]
+    if feed:
+        return [CARDS[_low_card(view, feed, points_first=True)]]
+    my_trumps = sum(view.counts[c] for c in order.by_suit[TRUMP])
+    out_trumps = mem.suit_unseen(TRUMP)
+    if TRUMP in sure and 0 < out_trumps < my_trumps:
+        singles = [u for u in sure[TRUMP] if u.width == 1 and not POINTS[u.top]]
+        if singles:
+            return _cards(max(singles, key=key).all_cards())
+    tractors = [u for s in units for u in units[s] if u.length > 1 and s not in ruffed_set(ruffed)]
+    if tractors:
+        best = max(tractors, key=lambda u: (u.size, order.suit[u.top] != TRUMP, order.order[u.top]))
+        return _cards(best.all_cards())
+    if TRUMP in sure:
+        trump_throw = standing_throw(sure[TRUMP], others, order)
+        if trump_throw:
+            return _cards(trump_throw)
+        strong = [u for u in sure[TRUMP] if u.width > 1]
+        if strong:
+            return _cards(max(strong, key=key).all_cards())
+    pairs = [u for s in safe_off for u in units[s] if u.width > 1]
+    if pairs:
+        return _cards(max(pairs, key=key).all_cards())
+    return [CARDS[_low_card(view, safe_off or off or [TRUMP], points_first=False)]]
+
+
+def ruffed_set(ruffed: dict[int, bool]) -> set[int]:
+    return {s for s, r in ruffed.items() if r}
+
+
+def _low_card(view: View, suits: Sequence[int], points_first: bool) -> int:
+    """A single from ``suits``: low and not from a pair; with points first when feeding."""
+    order, cnt = view.order, view.counts
+
+    def cost(c: int) -> tuple[int, int, int, int]:
+        length = sum(cnt[x] for x in order.by_suit[order.suit[c]])
+        pts = -POINTS[c] if points_first else int(POINTS[c] > 0)
+        return (pts, int(cnt[c] >= 2), length, order.order[c])
+
+    return min((c for s in suits for c in order.by_suit[s] if cnt[c]), key=cost)
+
+
+def _still_to_play(view: View) -> list[int]:
+    return [(view.seat + k) % 4 for k in range(1, 4 - len(view.trick))]
+
+
+def winner_is_safe(t: Trick, mem: Memory, opps: Sequence[int]) -> bool:
+    """Whether the winning play will hold: no opponent still to play can beat or trump it."""
+    view = t.view
+    later = [s for s in _still_to_play(view) if s in opps]
+    if not later:
+        return True
+    lead = t.lead
+    top_unit = lead.units[0]
+    suit = TRUMP if t.best[0] else lead.suit
+    top = t.order.rungs[suit][t.best[1]][0]
+    shape = Unit(top_unit.width, top_unit.length, (top,) * top_unit.length)
+    beatable = can_be_beaten(shape, mem.unseen, t.order, suit)
+    for s in later:
+        if suit != TRUMP:  # a plain-suit winner: beaten in suit (not a throw) or trumped
+            if (beatable and not mem.void[s][suit] and not lead.is_throw) or mem.may_ruff(
+                s, lead.suit
+            ):
+                return False
+        elif beatable and not mem.void[s][TRUMP] and (
+            lead.suit == TRUMP or mem.void[s][lead.suit]
+        ):
+            return False  # a trump winner: a later trump may top it
+    return True
+
+
+def _last_tricks(view: View) -> bool:
+    """Whether the hand is in its last few tricks (four cards or fewer left in hand)."""
+    return len(view.hand) <= 4
+
+
+def choose_follow(view: View, mem: Memory, rng: random.Random) -> list[Card]:
+    """Follow: help a winning partner, take points, or play low; see the module docstring."""
+    t = Trick(view)
+    opps = opponents(view)
+    others = mem.unseen
+    if t.winner_seat not in opps:
+        safe = winner_is_safe(t, mem, opps)
+        for play in (fill_follow(t, give_points=safe), fill_follow(t, give_points=False)):
+            if t.legal(play) and not t.beats(play):
+                return _cards(play)
+    candidates: list[list[int]] = []
+    wins = winning_plays(t, others)
+    if wins and _worth_winning(t, wins[0], others):
+        play = wins[0]
+        in_suit = t.order.suit[play[0]] == t.lead.suit and t.lead.suit != TRUMP
+        later_ruff = any(mem.may_ruff(s, t.lead.suit) for s in _still_to_play(view) if s in opps)
+        if not (in_suit and later_ruff and not t.last):
+            candidates.append(play)
+    candidates.append(fill_follow(t, give_points=False))
+    for play in candidates:
+        if t.legal(play):
+            return _cards(play)
+    return random_follow(view, rng)
+
+
+class NormalPlayer:
+    """Rules of thumb with card memory; see the module docstring."""
+
+    name = "normal"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def declare(self, view: View) -> Declare | None:
+        cards = choose_declaration(view)
+        return None if cards is None else Declare(view.seat, cards)
+
+    def act(self, view: View) -> Action:
+        seat = view.seat
+        if view.phase in ("declare", "theft"):
+            return self.declare(view) or Pass(seat)
+        if view.phase == "bury":
+            return Bury(seat, choose_bury(view))
+        if view.phase == "call":
+            return CallFriend(seat, choose_friend(view))
+        if view.phase == "play":
+            mem = Memory(view)
+            if view.lead is None:
+                return Play(seat, choose_lead(view, mem))
+            return Play(seat, choose_follow(view, mem, self.rng))
+        raise ValueError(f"seat {seat} has nothing to do in phase {view.phase}")
+
+
+__all__ = ["NormalPlayer", "choose_lead", "choose_follow", "winner_is_safe", "opponents"]

@@ -1,0 +1,620 @@
+"""A fast play-out of the rest of a hand, for search: plain lists, no validation.
+
+``Table`` holds a fully known position of the play phase (every hand, as in one
+sampled deal): the hands as 54-counts, the leader, the trick in progress, the
+points captured so far, the defenders. ``play_out(table, rng)`` finishes the
+hand with a fast policy and returns an ``Outcome``: the attackers' final points
+(kitty bonus and throw penalty included), the last trick's winner and the kitty
+multiplier.
+
+The rules are the engine's. The hot path handles the leads the policy makes,
+singles and pairs (a pair is two identical cards), where following and winning
+are simple: follow suit; on a pair, a pair of the led suit while you have one;
+win with a higher card of the led suit, or with trumps when void in it (a pair
+only with an identical trump pair); between equals, the first played wins. Any
+other trick (a tractor, a triple, a throw: led by a real player, or a candidate
+action being evaluated) goes through the engine's helpers (``analyse_lead``,
+``check_throw``, ``required_cards``, ``winner``): slower, and only for the first
+trick. ``tests/engine/test_rollout.py`` replays rollout games through
+``Match.apply``, which validates every play, and compares the results.
+
+The policy is the same for the four seats and sees the sampled hands (as usual
+in determinised search):
+
+* lead: an off-suit card (or pair) nobody else can beat, in a suit no opponent
+  can trump; else the top trump (or trump pair) when nobody can beat it and the
+  others still hold trumps; else the lowest card of its shortest off suit,
+  avoiding points;
+* follow: on a winning partner, points when the trick is safe, else low; on an
+  opponent, the lowest card that wins when the trick holds points or we play
+  last (trumping when void); else the lowest card, keeping points.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+
+from ..cards import POINTS
+from ..follow import Lead, analyse_lead, required_cards
+from ..scoring import level_change
+from ..trick import check_throw, kitty_multiplier, power, winner
+from ..trump import TRUMP, Trump
+from ..units import runs
+
+Cards = tuple[int, ...]
+
+
+class Table:
+    """A fully known position of the play phase (see the module docstring)."""
+
+    __slots__ = (
+        "order", "hands", "leader", "trick", "captured", "defenders", "kitty_points",
+        "penalty", "throw_penalty", "record", "last",
+    )
+
+    def __init__(
+        self,
+        order: Trump,
+        hands: Sequence[Sequence[int]],
+        leader: int,
+        trick: Sequence[tuple[int, Sequence[int]]],
+        captured: Sequence[int],
+        defenders: Sequence[int],
+        kitty_points: int,
+        penalty: int = 0,
+        throw_penalty: int = 0,
+    ):
+        self.order = order
+        self.hands = [list(h) for h in hands]
+        self.leader = leader
+        self.trick: list[tuple[int, Cards]] = [(s, tuple(cs)) for s, cs in trick]
+        self.captured = list(captured)
+        self.defenders = frozenset(defenders)
+        self.kitty_points = kitty_points
+        self.penalty = penalty
+        self.throw_penalty = throw_penalty
+        self.record: list[tuple[int, Cards]] | None = None
+        """When a list, every play made from now on is appended to it."""
+        self.last: tuple[int, Cards] | None = None
+        """The last finished trick's winner and winning play."""
+
+    def copy(self) -> Table:
+        t = Table.__new__(Table)
+        t.order = self.order
+        t.hands = [list(h) for h in self.hands]
+        t.leader = self.leader
+        t.trick = list(self.trick)
+        t.captured = list(self.captured)
+        t.defenders = self.defenders
+        t.kitty_points = self.kitty_points
+        t.penalty = self.penalty
+        t.throw_penalty = self.throw_penalty
+        t.record = None
+        t.last = self.last
+        return t
+
+    @property
+    def over(self) -> bool:
+        return not self.trick and not any(any(h) for h in self.hands)
+
+
+class Outcome:
+    """How a played-out hand ended."""
+
+    __slots__ = ("attackers_points", "last_winner", "multiplier")
+
+    def __init__(self, attackers_points: int, last_winner: int, multiplier: int):
+        self.attackers_points = attackers_points
+        self.last_winner = last_winner
+        self.multiplier = multiplier
+
+    def levels_for(self, defender: bool, decks: int, scoring: str) -> int:
+        """Levels gained by one side (negative: gained by the other side)."""
+        side, n = level_change(self.attackers_points, decks, scoring)
+        return n if (side == "defenders") == defender else -n
+
+
+# ------------------------------------------------------------ moves, engine-checked
+def _close_trick(t: Table) -> None:
+    order = t.order
+    lead = analyse_lead(t.trick[0][1], order)
+    won = winner(lead, [cs for _, cs in t.trick], order)
+    seat, play = t.trick[won]
+    t.captured[seat] += sum(POINTS[c] for _, cs in t.trick for c in cs)
+    t.trick = []
+    t.leader = seat
+    t.last = (seat, play)
+
+
+def lead_cards(t: Table, seat: int, cards: Sequence[int]) -> None:
+    """Lead ``cards``; a throw that fails against the hands leads its forced unit."""
+    order = t.order
+    lead = analyse_lead(cards, order)
+    if lead.is_throw:
+        others = [((seat + k) % 4, t.hands[(seat + k) % 4]) for k in range(1, 4)]
+        failure = check_throw(lead, others, order)
+        if failure is not None:
+            cards = failure.forced.all_cards()
+            if t.throw_penalty:
+                t.penalty += t.throw_penalty if seat in t.defenders else -t.throw_penalty
+    hand = t.hands[seat]
+    for c in cards:
+        hand[c] -= 1
+    t.leader = seat
+    t.trick = [(seat, tuple(cards))]
+    if t.record is not None:
+        t.record.append((seat, tuple(cards)))
+
+
+def follow_cards(t: Table, seat: int, cards: Sequence[int]) -> None:
+    """Play ``cards`` (a legal follow) as the next follower."""
+    hand = t.hands[seat]
+    for c in cards:
+        hand[c] -= 1
+    t.trick.append((seat, tuple(cards)))
+    if t.record is not None:
+        t.record.append((seat, tuple(cards)))
+    if len(t.trick) == 4:
+        _close_trick(t)
+
+
+def _cheap_fill(hand: list[int], lead: Lead, order: Trump, give: bool) -> list[int]:
+    """A legal follow: the best-matching structure, then the cheapest (or point) cards."""
+    left = list(hand)
+    play = list(required_cards(left, lead, order))
+    for c in play:
+        left[c] -= 1
+    suit, opos = order.suit, order.order
+    need = lead.size - len(play)
+    if need:
+        def cost(c: int) -> tuple[int, int, int, int]:
+            pts = -POINTS[c] if give else POINTS[c]
+            return (int(suit[c] != lead.suit), int(suit[c] == TRUMP), pts, opos[c])
+
+        rest = sorted((c for c in range(54) for _ in range(left[c])), key=cost)
+        play += rest[:need]
+    return play
+
+
+def _trump_cover(hand: list[int], lead: Lead, order: Trump) -> list[int] | None:
+    """The lowest trumps with the lead's shape, or None."""
+    left = {c: hand[c] for c in order.by_suit[TRUMP] if hand[c]}
+    play: list[int] = []
+    for unit in lead.units:
+        found = None
+        for run in runs(left, order, TRUMP, unit.width):
+            if len(run) >= unit.length:
+                found = run[: unit.length]
+                break
+        if found is None:
+            return None
+        for c in found:
+            left[c] -= unit.width
+        play += [c for c in found for _ in range(unit.width)]
+    return play
+
+
+def slow_follow(t: Table, seat: int) -> list[int]:
+    """The policy's follow to any lead, through the engine's helpers."""
+    order = t.order
+    lead = analyse_lead(t.trick[0][1], order)
+    hand = t.hands[seat]
+    plays = [cs for _, cs in t.trick]
+    won = winner(lead, plays, order)
+    mate_wins = (t.trick[won][0] in t.defenders) == (seat in t.defenders)
+    void = not any(hand[c] for c in order.by_suit[lead.suit])
+    if not mate_wins and void and lead.suit != TRUMP:
+        cover = _trump_cover(hand, lead, order)
+        if cover is not None:
+            best = power(lead, plays[won], order, is_lead=won == 0)
+            mine = power(lead, cover, order)
+            if mine is not None and best is not None and mine > best:
+                return cover
+    return _cheap_fill(hand, lead, order, give=mate_wins)
+
+
+def _simple(cards: Cards) -> bool:
+    return len(cards) == 1 or (len(cards) == 2 and cards[0] == cards[1])
+
+
+# ------------------------------------------------------------------ the hot path
+def play_out(t: Table, rng: random.Random | None = None) -> Outcome:
+    """Finish the hand from ``t`` (modified in place); see the module docstring.
+
+    ``rng`` is accepted for policies that randomise; this one is deterministic.
+    """
+    order = t.order
+    if t.trick and not _simple(t.trick[0][1]):
+        while t.trick:  # closing the trick empties it
+            seat = (t.leader + len(t.trick)) % 4
+            follow_cards(t, seat, slow_follow(t, seat))
+    _fast(t, order)
+    assert t.last is not None
+    seat, play = t.last
+    attackers = [s for s in range(4) if s not in t.defenders]
+    points = sum(t.captured[s] for s in attackers) + t.penalty
+    mult = 0
+    if seat not in t.defenders:
+        mult = kitty_multiplier(play, order) if not _simple(play) else 2 * len(play)
+        points += t.kitty_points * mult
+    return Outcome(points, seat, mult)
+
+
+def _fast(t: Table, order: Trump) -> None:
+    suit_of = order.suit
+    rank = order.order
+    by_suit = order.by_suit
+    pts = POINTS
+    hands = t.hands
+    captured = t.captured
+    defenders = t.defenders
+    side = [s in defenders for s in range(4)]
+    record = t.record
+    # Lengths of each effective suit in each hand, and every card still in a hand.
+    getters = _getters(order)
+    length = [[g(h) for g in getters] for h in hands]
+    h0, h1, h2, h3 = hands
+    left = [a + b + c + d for a, b, c, d in zip(h0, h1, h2, h3, strict=True)]
+    cards_left = sum(left)
+
+    def take(seat: int, c: int) -> None:
+        hands[seat][c] -= 1
+        left[c] -= 1
+        length[seat][suit_of[c]] -= 1
+
+    if t.trick:  # a single or pair already led: finish it on the fast path
+        trick = t.trick
+        lead0 = trick[0][1]
+        e = suit_of[lead0[0]]
+        best_seat, best_key = trick[0][0], rank[lead0[0]]
+        tpts = 0
+        for s, cs in trick:
+            tpts += sum(pts[c] for c in cs)
+            if s != trick[0][0]:
+                k = _key(cs, e, suit_of, rank)
+                if k > best_key:
+                    best_seat, best_key = s, k
+        leader = trick[0][0]
+        start = len(trick)
+        play_lead: Cards | None = lead0
+        best_play = next(cs for s, cs in trick if s == best_seat)
+    else:
+        leader = t.leader
+        start = 0
+        play_lead = None
+        best_play = ()
+        e = best_key = best_seat = tpts = 0
+    t.trick = []
+    if not cards_left and not start:
+        return
+    while cards_left > 0 or start:
+        for i in range(start, 4):
+            seat = (leader + i) % 4
+            h = hands[seat]
+            if i == 0:
+                cs = _lead(seat, h, hands, left, length, side, suit_of, rank, by_suit)
+                e = suit_of[cs[0]]
+                best_seat, best_key, best_play = seat, rank[cs[0]], cs
+                tpts = 0
+            else:
+                assert play_lead is not None
+                mate = side[best_seat] == side[seat]
+                safe = mate and _holds(hands, length, leader, i, side, side[seat], e, best_key,
+                                       rank, by_suit)
+                cs = _follow(h, play_lead, e, length[seat], mate and safe, mate, best_key, tpts,
+                             i == 3, suit_of, rank, by_suit)
+                if not mate and len(cs) == 1 and i < 3:
+                    k = _key(cs, e, suit_of, rank)
+                    if k > best_key and not _holds(hands, length, leader, i, side, side[seat], e,
+                                                   k, rank, by_suit):
+                        cs = _cheaper_winner(h, cs[0], e, best_key, tpts, hands, length, leader,
+                                             i, side, side[seat], suit_of, rank, by_suit)
+                k = _key(cs, e, suit_of, rank)
+                if k > best_key:
+                    best_seat, best_key, best_play = seat, k, cs
+            for c in cs:
+                take(seat, c)
+                tpts += pts[c]
+            cards_left -= len(cs)
+            if record is not None:
+                record.append((seat, cs))
+            if i == 0:
+                play_lead = cs
+        captured[best_seat] += tpts
+        leader = best_seat
+        start = 0
+        play_lead = None
+    t.leader = leader
+    t.last = (best_seat, best_play)
+
+
+def _holds(
+    hands: list[list[int]],
+    length: list[list[int]],
+    leader: int,
+    i: int,
+    side: list[bool],
+    my_side: bool,
+    e: int,
+    best_key: int,
+    rank: Sequence[int],
+    by_suit: Sequence[Sequence[int]],
+) -> bool:
+    """Whether no seat of the other side still to play can beat ``best_key`` (any card)."""
+    for j in range(i + 1, 4):
+        o = (leader + j) % 4
+        if side[o] == my_side:
+            continue
+        h = hands[o]
+        if best_key < 1000 and length[o][e]:
+            for c in by_suit[e][::-1]:
+                if h[c]:
+                    if rank[c] > best_key:
+                        return False
+                    break
+        elif e != TRUMP and length[o][TRUMP] and not length[o][e]:
+            floor = best_key - 1000 if best_key >= 1000 else -1
+            for c in by_suit[TRUMP][::-1]:
+                if h[c]:
+                    if rank[c] > floor:
+                        return False
+                    break
+    return True
+
+
+_GETTERS: dict[Trump, list[Callable[[list[int]], int]]] = {}
+
+
+def _suit_length(ids: Sequence[int]) -> Callable[[list[int]], int]:
+    if len(ids) >= 2:
+        get = itemgetter(*ids)
+
+        def many(h: list[int]) -> int:
+            return sum(get(h))
+
+        return many
+    if ids:
+        one = ids[0]
+
+        def single(h: list[int]) -> int:
+            return h[one]
+
+        return single
+    return lambda h: 0
+
+
+def _getters(order: Trump) -> list[Callable[[list[int]], int]]:
+    """For each effective suit, a function: hand counts -> cards held in that suit."""
+    found = _GETTERS.get(order)
+    if found is None:
+        found = [_suit_length(ids) for ids in order.by_suit]
+        _GETTERS[order] = found
+    return found
+
+
+def _key(cs: Cards, e: int, suit_of: Sequence[int], rank: Sequence[int]) -> int:
+    """How a follow to a single or pair lead of suit ``e`` contests it (-1: it cannot)."""
+    c = cs[0]
+    if len(cs) == 2 and cs[1] != c:
+        return -1
+    s = suit_of[c]
+    if s == e:
+        return rank[c]
+    if s == TRUMP:
+        return 1000 + rank[c]
+    return -1
+
+
+def _lead(
+    seat: int,
+    h: list[int],
+    hands: list[list[int]],
+    left: list[int],
+    length: list[list[int]],
+    side: list[bool],
+    suit_of: Sequence[int],
+    rank: Sequence[int],
+    by_suit: Sequence[Sequence[int]],
+) -> Cards:
+    mine = side[seat]
+    my_len = length[seat]
+    opps = [s for s in range(4) if side[s] != mine]
+    trumps_out = any(length[s][TRUMP] for s in range(4) if s != seat)
+    short_suit = -1
+    short_len = 99
+    for e in range(4):
+        n = my_len[e]
+        if not n:
+            continue
+        if n < short_len:
+            short_suit, short_len = e, n
+        cards = by_suit[e]
+        top = -1
+        for j in range(len(cards) - 1, -1, -1):
+            if h[cards[j]]:
+                top = cards[j]
+                break
+        other_top = -1
+        for j in range(len(cards) - 1, -1, -1):
+            c = cards[j]
+            if left[c] > h[c]:
+                other_top = c
+                break
+        if other_top >= 0 and rank[other_top] > rank[top]:
+            continue
+        if any(not length[o][e] and length[o][TRUMP] for o in opps):
+            continue
+        return (top, top) if h[top] >= 2 else (top,)
+    if my_len[TRUMP] and (trumps_out or short_suit < 0):
+        cards = by_suit[TRUMP]
+        top = -1
+        for j in range(len(cards) - 1, -1, -1):
+            if h[cards[j]]:
+                top = cards[j]
+                break
+        beaten = False
+        for j in range(len(cards) - 1, -1, -1):
+            c = cards[j]
+            if rank[c] <= rank[top]:
+                break
+            if left[c] > h[c]:
+                beaten = True
+                break
+        if not beaten or short_suit < 0:
+            if beaten:  # only trumps left and not the best: lead the lowest
+                for c in cards:
+                    if h[c]:
+                        return (c,)
+            return (top, top) if h[top] >= 2 else (top,)
+    pair = -1
+    for e in range(4):
+        if my_len[e] >= 2 and not any(not length[o][e] and length[o][TRUMP] for o in opps):
+            for c in by_suit[e]:
+                if h[c] >= 2 and (pair < 0 or rank[c] > rank[pair]):
+                    pair = c
+    if pair >= 0:
+        return (pair, pair)
+    cards = by_suit[short_suit]
+    low = -1
+    for c in cards:
+        if h[c]:
+            if not POINTS[c]:
+                return (c,)
+            if low < 0:
+                low = c
+    return (low,)
+
+
+def _follow(
+    h: list[int],
+    lead: Cards,
+    e: int,
+    my_len: list[int],
+    give: bool,
+    mate: bool,
+    best_key: int,
+    tpts: int,
+    last: bool,
+    suit_of: Sequence[int],
+    rank: Sequence[int],
+    by_suit: Sequence[Sequence[int]],
+) -> Cards:
+    n = len(lead)
+    have = my_len[e]
+    cards = by_suit[e]
+    if n == 1:
+        if have:
+            if mate:
+                if give:
+                    return (_most_points(h, cards, rank),)
+                return (_lowest(h, cards),)
+            if best_key < 1000 and (tpts or last):
+                for c in cards:
+                    if h[c] and rank[c] > best_key:
+                        return (c,)
+            return (_lowest(h, cards),)
+        if not mate and tpts and my_len[TRUMP]:
+            floor = best_key - 1000
+            for c in by_suit[TRUMP]:
+                if h[c] and rank[c] > floor:
+                    return (c,)
+        return (_discard(h, e, suit_of, rank, give),)
+    # a pair
+    if have >= 2:
+        low_pair = -1
+        for c in cards:
+            if h[c] >= 2:
+                if not mate and best_key < 1000 and rank[c] > best_key and (tpts or last):
+                    return (c, c)
+                if low_pair < 0:
+                    low_pair = c
+        if low_pair >= 0:
+            return (low_pair, low_pair)
+        first = _lowest(h, cards)
+        h[first] -= 1
+        second = _lowest(h, cards)
+        h[first] += 1
+        return (first, second)
+    if have == 1:
+        first = _lowest(h, cards)
+        h[first] -= 1
+        second = _discard(h, e, suit_of, rank, give)
+        h[first] += 1
+        return (first, second)
+    if not mate and tpts and my_len[TRUMP] >= 2:
+        floor = best_key - 1000
+        for c in by_suit[TRUMP]:
+            if h[c] >= 2 and rank[c] > floor:
+                return (c, c)
+    first = _discard(h, e, suit_of, rank, give)
+    h[first] -= 1
+    second = _discard(h, e, suit_of, rank, give)
+    h[first] += 1
+    return (first, second)
+
+
+def _cheaper_winner(
+    h: list[int],
+    first: int,
+    e: int,
+    best_key: int,
+    tpts: int,
+    hands: list[list[int]],
+    length: list[list[int]],
+    leader: int,
+    i: int,
+    side: list[bool],
+    my_side: bool,
+    suit_of: Sequence[int],
+    rank: Sequence[int],
+    by_suit: Sequence[Sequence[int]],
+) -> Cards:
+    """The lowest single above ``first`` that holds the trick; else a card that does not
+    try (the lowest of the led suit, or a cheap discard when void)."""
+    pool = by_suit[e] if suit_of[first] == e else by_suit[TRUMP]
+    base = 1000 if suit_of[first] != e else 0
+    for c in pool:
+        if h[c] and base + rank[c] > best_key and _holds(
+            hands, length, leader, i, side, my_side, e, base + rank[c], rank, by_suit
+        ):
+            return (c,)
+    if suit_of[first] == e:
+        return (_lowest(h, by_suit[e]),)
+    return (_discard(h, e, suit_of, rank, False),)
+
+
+def _lowest(h: list[int], cards: Sequence[int]) -> int:
+    """The lowest card held in ``cards`` (a suit), avoiding points if possible."""
+    low = -1
+    for c in cards:
+        if h[c]:
+            if not POINTS[c]:
+                return c
+            if low < 0:
+                low = c
+    return low
+
+
+def _most_points(h: list[int], cards: Sequence[int], rank: Sequence[int]) -> int:
+    best, best_pts = -1, -1
+    for c in cards:
+        if h[c] and POINTS[c] > best_pts:
+            best, best_pts = c, POINTS[c]
+    return best
+
+
+def _discard(h: list[int], e: int, suit_of: Sequence[int], rank: Sequence[int], give: bool) -> int:
+    """A card from outside suit ``e``: cheap plain cards first (points first when giving)."""
+    best, best_cost = -1, 1 << 30
+    for c in range(54):
+        if h[c] and suit_of[c] != e:
+            p = POINTS[c]
+            cost = (suit_of[c] == TRUMP) * 100000 + (-p if give else p) * 100 + rank[c]
+            if cost < best_cost:
+                best, best_cost = c, cost
+    return best
+
+
+__all__ = ["Table", "Outcome", "play_out", "lead_cards", "follow_cards", "slow_follow"]

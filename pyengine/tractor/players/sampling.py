@@ -1,0 +1,208 @@
+"""Sampling deals of the unseen cards consistent with a seat's view (determinisation).
+
+``sample_deal(view, mem, rng)`` deals the cards this seat cannot see (``Memory.unseen``)
+to the other three hands, with their known sizes, and to the kitty when this
+seat did not bury it, so that:
+
+* a seat never gets a card of an effective suit it has shown void in (trumps
+  included);
+* a seat that declared with level cards or jokers still holds them, less the
+  copies it has played (unless it took the kitty: it may have buried them);
+* the kitty, when this seat did not bury it, favours cheap cards (plain, no
+  points, below K), as buriers do (``KITTY_WEIGHT_CHEAP``);
+* in find-a-friend, before the reveal, the friend the sample implies (the first
+  holder of the called card after the dealer when it was called) has not played
+  the called card (playing it would have revealed them).
+
+The friend the sample implies fixes the defenders. Sampling retries a few times
+when it paints itself into a corner, and as a last resort drops the void
+constraints (a rare, still legal, deal).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..cards import POINTS
+from ..trump import TRUMP, Trump
+from ..view import View
+from .memory import Memory
+
+
+class Deal:
+    """One sampled deal: the four hands (54-counts), the kitty (or None if known)."""
+
+    __slots__ = ("hands", "kitty", "defenders")
+
+    def __init__(self, hands: list[list[int]], kitty: list[int] | None, defenders: list[int]):
+        self.hands = hands
+        self.kitty = kitty
+        self.defenders = defenders
+
+
+def played_by(view: View) -> list[list[int]]:
+    """54-counts of the cards each seat has played this hand."""
+    out = [[0] * 54 for _ in range(4)]
+    plays = [p for t in view.tricks for p in t.plays] + list(view.trick)
+    for seat, cards in plays:
+        for c in cards:
+            out[seat][c] += 1
+    return out
+
+
+def _required(view: View, played: Sequence[Sequence[int]]) -> list[tuple[int, int, int]]:
+    """(seat, card, copies) other seats must still hold from their declarations."""
+    need: dict[tuple[int, int], int] = {}
+    for d in view.declarations:
+        # Whoever took the kitty (the dealer; with 炒地皮 possibly any declarer) may
+        # have buried the declared cards.
+        if d.seat == view.seat or d.seat == view.dealer or view.rules.kitty_theft:
+            continue
+        key = (d.seat, d.card)
+        need[key] = max(need.get(key, 0), d.copies)
+    out = []
+    for (seat, card), copies in need.items():
+        left = copies - played[seat][card]
+        if left > 0:
+            out.append((seat, card, left))
+    return out
+
+
+def friend_of(
+    view: View, hands: Sequence[Sequence[int]], played: Sequence[Sequence[int]]
+) -> int | None:
+    """The friend a deal implies: the first holder of the called card after the dealer."""
+    card, dealer = view.friend_card, view.dealer
+    assert card is not None and dealer is not None
+    for k in range(1, 4):
+        s = (dealer + k) % 4
+        if hands[s][card] + played[s][card]:
+            return s
+    return None
+
+
+def defenders_of(
+    view: View, hands: Sequence[Sequence[int]], played: Sequence[Sequence[int]]
+) -> list[int] | None:
+    """The defenders in a deal, or None when the deal contradicts the friend rule."""
+    if view.rules.partners == "fixed" or view.friend is not None:
+        return list(view.defenders)
+    assert view.dealer is not None
+    if view.friend_card is None:
+        return [view.dealer]
+    friend = friend_of(view, hands, played)
+    if friend is None:
+        return [view.dealer]
+    if played[friend][view.friend_card]:
+        return None  # the friend would have revealed themselves
+    return sorted({view.dealer, friend})
+
+
+def sample_deal(view: View, mem: Memory, rng: random.Random, tries: int = 12) -> Deal:
+    """One deal consistent with the view; see the module docstring."""
+    me = view.seat
+    played = played_by(view)
+    required = _required(view, played)
+    pool = [c for c in range(54) for _ in range(mem.unseen[c])]
+    kitty_slots = len(pool) - sum(view.hand_sizes[s] for s in range(4) if s != me)
+    for attempt in range(tries + 1):
+        strict = attempt < tries
+        deal = _try(view, mem, rng, pool, required, kitty_slots, strict, played)
+        if deal is not None:
+            return deal
+    # Should not happen (the non-strict attempt ignores every constraint but sizes).
+    raise RuntimeError("no deal consistent with the view")  # pragma: no cover
+
+
+KITTY_WEIGHT_CHEAP = 8
+"""How much likelier a burier is to bury a cheap card (plain, no points, below K) than
+another one: the kitty is sampled with this bias when the seat did not bury it."""
+
+
+def _likely_kitty(pool: list[int], n: int, order: Trump, rng: random.Random) -> list[int]:
+    """``n`` cards of ``pool`` drawn without replacement, cheap ones favoured."""
+    weights = [
+        KITTY_WEIGHT_CHEAP
+        if order.suit[c] != TRUMP and not POINTS[c] and c % 13 < 11 else 1
+        for c in pool
+    ]
+    out: list[int] = []
+    idx = list(range(len(pool)))
+    for _ in range(min(n, len(pool))):
+        total = sum(weights[i] for i in idx)
+        x = rng.randrange(total)
+        for j, i in enumerate(idx):
+            x -= weights[i]
+            if x < 0:
+                out.append(pool[i])
+                idx.pop(j)
+                break
+    return out
+
+
+def _try(
+    view: View,
+    mem: Memory,
+    rng: random.Random,
+    pool: list[int],
+    required: list[tuple[int, int, int]],
+    kitty_slots: int,
+    strict: bool,
+    played: list[list[int]],
+) -> Deal | None:
+    me = view.seat
+    order = mem.order
+    hands = [[0] * 54 for _ in range(4)]
+    hands[me] = list(view.counts)
+    room = [0 if s == me else view.hand_sizes[s] for s in range(4)] + [kitty_slots]
+    left = list(pool)
+    if strict:
+        for seat, card, copies in required:
+            for _ in range(copies):
+                if room[seat] and card in left:
+                    left.remove(card)
+                    hands[seat][card] += 1
+                    room[seat] -= 1
+    kitty: list[int] = []
+    if strict and room[4]:
+        kitty = _likely_kitty(left, room[4], order, rng)
+        room[4] = 0
+        for c in kitty:
+            left.remove(c)
+    rng.shuffle(left)
+    if strict:
+        void = mem.void
+        left.sort(key=lambda c: sum(1 for s in range(4) if void[s][order.suit[c]]), reverse=True)
+    for c in left:
+        suit = order.suit[c]
+        weights = []
+        total = 0
+        for s in range(5):
+            r = room[s]
+            if r and (s == 4 or not strict or not mem.void[s][suit]):
+                weights.append((s, r))
+                total += r
+        if not total:
+            return None
+        x = rng.randrange(total)
+        pick = weights[-1][0]
+        for s, r in weights:
+            if x < r:
+                pick = s
+                break
+            x -= r
+        room[pick] -= 1
+        if pick == 4:
+            kitty.append(c)
+        else:
+            hands[pick][c] += 1
+    defenders = defenders_of(view, hands, played)
+    if defenders is None:
+        if strict:
+            return None
+        defenders = [s for s in (view.dealer,) if s is not None]
+    return Deal(hands, None if mem.kitty_known else kitty, defenders)
+
+
+__all__ = ["Deal", "sample_deal", "played_by", "defenders_of", "friend_of"]

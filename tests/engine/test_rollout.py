@@ -1,0 +1,100 @@
+"""The fast rollout replays exactly through the engine: every play legal, same result."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tractor.actions import Play
+from tractor.cards import points_of
+from tractor.match import Match
+from tractor.players import make_player
+from tractor.players.rollout import Table, play_out
+from tractor.rules import Rules
+from tractor.runner import step
+from tractor.trump import TRUMP
+
+
+def table_of(m: Match) -> Table:
+    assert m.trump is not None
+    return Table(m.trump, m.hands, m.leader, m.trick, m.captured, m.defenders(),
+                 points_of(m.kitty), m.penalty, 10 if m.rules.throw_penalty else 0)
+
+
+def replay_matches(m: Match) -> tuple[bool, bool]:
+    """Play the hand out in a rollout, replay its plays through ``Match.apply``, compare.
+
+    Returns (whether the rollout started inside a trick, whether that trick was not a
+    single or a pair).
+    """
+    inside = bool(m.trick)
+    complex_lead = inside and len(m.trick[0][1]) > 1 and len(set(m.trick[0][1])) > 1
+    t = table_of(m)
+    t.record = []
+    out = play_out(t, random.Random(0))
+    assert t.over
+    for seat, cards in t.record:
+        m.apply(Play(seat, list(cards)))  # validates: an illegal play raises
+    r = m.hand_result
+    assert r is not None
+    assert r["attackers_points"] == out.attackers_points
+    assert m.last_trick is not None and m.last_trick["winner"] == out.last_winner
+    if out.multiplier:
+        assert r["multiplier"] == out.multiplier
+    assert m.captured == t.captured
+    return inside, complex_lead
+
+
+RULES = [
+    Rules(),
+    Rules(decks=1),
+    Rules(decks=3, twos_always_trump=True),
+    Rules(partners="find_friend", throw_penalty=True),
+    Rules(decks=3, partners="find_friend", scoring="qq"),
+]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.to_json())
+def test_rollouts_replay_through_the_engine(rules: Rules) -> None:
+    starts = complex_starts = 0
+    for seed in range(24):
+        m = Match(rules, seed=seed)
+        seats = [make_player("easy", seed * 4 + s) for s in range(4)]
+        rng = random.Random(seed)
+        while m.phase != "play":
+            step(m, seats)
+        target = rng.randrange(0, 40)
+        for _ in range(target):
+            if m.phase != "play" or (
+                m.trick and len(m.trick[0][1]) > 2 and rng.random() < 0.5
+            ):
+                break
+            step(m, seats)
+        if m.phase != "play":
+            continue
+        inside, complex_lead = replay_matches(m)
+        starts += 1
+        complex_starts += complex_lead
+    assert starts >= 15 and complex_starts >= 1, (starts, complex_starts)
+
+
+def test_rollouts_from_a_tractor_being_trumped() -> None:
+    """A tractor led into a void hand: the slow path trumps it with a trump tractor."""
+    from tractor.cards import counts_of, parse_cards
+    from tractor.trump import trump_for
+
+    order = trump_for(0, 1)  # level 2, hearts
+    texts = ["3C 4C KC AC", "7H 7H 8H 8H 7C 8C 9D 10D", "5C 6C 9C 10C JD QD KD AD",
+             "3D 4D 5D 6D 7D 8D JC QC"]
+    hands = [counts_of(parse_cards(x)) for x in texts]
+    total = 20 + sum(points_of(parse_cards(x)) for x in texts)
+    t = Table(order, hands, 0, [(0, parse_cards("9S 9S 10S 10S"))], [0] * 4, [0, 2], 20)
+    t.record = []
+    out = play_out(t)
+    assert t.record[0] == (1, tuple(parse_cards("7H 7H 8H 8H")))
+    assert order.suit[t.record[0][1][0]] == TRUMP
+    assert t.record[3][0] == 1  # seat 1 took the tractor and leads the next trick
+    assert sum(t.captured) == total and t.over
+    attackers_won = sum(t.captured[s] for s in (1, 3))
+    bonus = 20 * out.multiplier if out.last_winner in (1, 3) else 0
+    assert out.attackers_points == attackers_won + bonus
