@@ -68,7 +68,7 @@ run_checks() {
     say "mypy --strict web (the page's Python; js/pyscript/pyodide exist only in the browser)"
     "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py || failed=1
     say "mypy --strict build.py"
-    "$VENV/bin/mypy" --strict build.py scripts/measure_load.py scripts/measure_replay.py || failed=1
+    "$VENV/bin/mypy" --strict build.py scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py || failed=1
     say "pytest"
     "$VENV/bin/pytest" "$@"
     local code=$?

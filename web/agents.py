@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 from decide import decide, decision_seed, view_json
@@ -30,14 +31,20 @@ class SeatAgent(Protocol):
     async def choose(self, m: Match, seat: int, kind: str) -> Action | None: ...
 
 
+KEPT_TIMES = 400
+
+
 class WorkerLink:
     """The connection to the ``engine`` worker: loading, ready or failed."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.state = "loading"
         self.info = ""
         self.error = ""
         self.calls = 0
+        self.clock = clock
+        self.times_ms: list[int] = []
+        """Round-trip time of the last ``KEPT_TIMES`` decisions (benchmarks read them)."""
         self._worker: Any = None
         self.on_change: Callable[[], None] = lambda: None
 
@@ -65,7 +72,10 @@ class WorkerLink:
 
     async def decide(self, view_text: str, player: str, kind: str, seed: int) -> str:
         self.calls += 1
-        return str(await self._worker.decide(view_text, player, kind, seed))
+        start = self.clock()
+        answer = str(await self._worker.decide(view_text, player, kind, seed))
+        self.times_ms = [*self.times_ms[1 - KEPT_TIMES :], round((self.clock() - start) * 1000)]
+        return answer
 
 
 class ComputerAgent:
@@ -91,13 +101,6 @@ class ComputerAgent:
         return action
 
 
-HELPER_PLAYER = "normal"
-"""The player behind the hint button and autoplay (托管) for seat 0."""
-
-
-def seat_agents(opponents: str, link: WorkerLink) -> dict[int, SeatAgent]:
-    """Agents of seats 0..3: seat 0's is the hint/autoplay helper."""
-    agents: dict[int, SeatAgent] = {0: ComputerAgent(HELPER_PLAYER, link)}
-    for seat in (1, 2, 3):
-        agents[seat] = ComputerAgent(opponents, link)
-    return agents
+def seat_agents(players: Sequence[str], link: WorkerLink) -> dict[int, SeatAgent]:
+    """Agents of seats 0..3 from their player names: seat 0's is the hint/托管 helper."""
+    return {seat: ComputerAgent(name, link) for seat, name in enumerate(players)}

@@ -23,7 +23,15 @@ from agents import SeatAgent, WorkerLink, seat_agents
 from i18n import t
 from messages import Msg, cards_text
 from saves import Meta, parse_meta, read_match
-from settings import PACES, SPEEDS, Pace, Settings, parse_settings, rule_value
+from settings import (
+    PACES,
+    PLAYER_OPTIONS,
+    SPEEDS,
+    Pace,
+    Settings,
+    parse_settings,
+    rule_value,
+)
 from stats import Stats, parse_stats, record_hand
 from storage import MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, Store
 from table import Scene, render, root_classes
@@ -41,11 +49,12 @@ from tractor.actions import (
 )
 from tractor.match import IllegalAction, Match
 from tractor.players import make_player
+from tractor.players.explain import reason
 from tractor.rules import CHOICES, Rules, RulesError
 from tractor.save import dumps
 
 HUMAN = 0
-DISPLAY_OPTIONS = ("speed", "lang", "four_color", "opponents")
+DISPLAY_OPTIONS = ("speed", "lang", "four_color", "auto_declare", *PLAYER_OPTIONS)
 RENDER_INTERVAL = 0.05
 """At instant speed the table is redrawn at most this often (seconds) while it runs."""
 
@@ -76,7 +85,7 @@ class Game:
         self.notice: Msg | None = None
         self.settings: Settings = self._load_small(SETTINGS_KEY, parse_settings)
         self.stats: Stats = self._load_small(STATS_KEY, parse_stats)
-        self.agents: dict[int, SeatAgent] = seat_agents(self.settings.opponents, link)
+        self.agents: dict[int, SeatAgent] = seat_agents(self.settings.players, link)
         # table state
         self.selected: set[int] = set()
         self.autoplay = False
@@ -113,6 +122,11 @@ class Game:
     @property
     def lang(self) -> str:
         return self.settings.lang
+
+    @property
+    def helper_declares(self) -> bool:
+        """Whether the helper declares for seat 0 (托管, or the 自动叫主 setting)."""
+        return self.autoplay or self.settings.auto_declare
 
     def _load_small(self, key: str, parse: Callable[[str | None], tuple[Any, bool]]) -> Any:
         """Settings, statistics or meta from storage; damaged data is kept aside and reset."""
@@ -220,6 +234,7 @@ class Game:
             worker=worker,
             worker_calls=self.link.calls,
             worker_state=self.link.state,
+            think_ms=tuple(self.link.times_ms),
             friend_rank=self.friend_rank,
             friend_suit=self.friend_suit,
             just_dealt=self.just_dealt if self.pace.deal > 0 else None,
@@ -421,7 +436,11 @@ class Game:
             self.notice = Msg("msg_hint", what=Msg("hint_call", cards=(card,)))
         elif isinstance(action, (Declare, Bury, Play)):
             self._select_cards(cards_text(action.cards))
-            self.notice = None
+            code, params = reason(m.observe(HUMAN), action)
+            why = Msg(f"why_{code}", params)
+            self.notice = Msg(
+                "msg_hint", what=Msg("hint_cards", cards=cards_text(action.cards), what=why)
+            )
         self.refresh()
 
     def _select_cards(self, cards: tuple[str, ...]) -> None:
@@ -457,7 +476,7 @@ class Game:
         if name not in DISPLAY_OPTIONS:
             return
         typed: Any = value
-        if name == "four_color":
+        if name in ("four_color", "auto_declare"):
             typed = value == "true"
         if name == "speed":
             self.speed_override = None
@@ -467,8 +486,8 @@ class Game:
             return
         self.settings = checked
         self.store.set(SETTINGS_KEY, checked.to_json())
-        if name == "opponents":
-            self.agents = seat_agents(checked.opponents, self.link)
+        if name in PLAYER_OPTIONS:
+            self.agents = seat_agents(checked.players, self.link)
         self.refresh()
 
     def set_rule(self, name: str, value: str) -> None:
@@ -633,9 +652,9 @@ class Game:
                 self.final_polled = not declared
             return
         if m.declaration_options(HUMAN) and not self.deal_declined:
-            if self.autoplay:
+            if self.helper_declares:
                 choice = await self.agents[HUMAN].choose(m, HUMAN, "declare")
-                if not self._unchanged(epoch, version) or not self.autoplay:
+                if not self._unchanged(epoch, version) or not self.helper_declares:
                     return
                 if choice is None:
                     self.deal_declined = True
@@ -657,7 +676,7 @@ class Game:
         asked, seat, limit = 0, first, rounds
         while asked < limit:
             m = self.match
-            if (seat != HUMAN or self.autoplay) and m.declaration_options(seat):
+            if (seat != HUMAN or self.helper_declares) and m.declaration_options(seat):
                 choice = await self.agents[seat].choose(m, seat, "declare")
                 if self.epoch != epoch or self.match.phase != "deal":
                     return declared

@@ -137,10 +137,19 @@ def settings_panel(scene: Scene) -> Markup:
             str(settings.four_color).lower(),
         ),
         (
-            "opponents",
-            t(lang, "opponents"),
-            [(p, t(lang, f"player_{p}")) for p in PLAYER_NAMES],
-            settings.opponents,
+            "auto_declare",
+            t(lang, "auto_declare"),
+            [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],
+            str(settings.auto_declare).lower(),
+        ),
+        *(
+            (
+                name,
+                t(lang, "strength_of", name=seat_name(lang, seat)) if seat else t(lang, "helper"),
+                [(p, t(lang, f"player_{p}")) for p in PLAYER_NAMES],
+                getattr(settings, name),
+            )
+            for seat, name in ((1, "seat1"), (2, "seat2"), (3, "seat3"), (0, "helper"))
         ),
     ]
     display_rows = [

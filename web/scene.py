@@ -33,6 +33,7 @@ class Scene:
     worker: str = ""
     worker_calls: int = 0
     worker_state: str = "loading"  # the worker: loading, ready or failed
+    think_ms: tuple[int, ...] = ()  # the worker's last decisions, round trip in ms
     friend_rank: str = "A"
     friend_suit: str = "S"
     just_dealt: str | None = None

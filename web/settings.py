@@ -1,4 +1,10 @@
-"""The player's settings: rule options, animation speed, language, colours, opponents.
+"""The player's settings: rule options, speed, language, colours, the computer players.
+
+Each computer seat has its own strength (``seat1`` right, ``seat2`` partner,
+``seat3`` left; default ``normal``), and so has the helper behind the hint and
+托管 (``helper``); ``auto_declare`` (自动叫主) lets the helper declare for seat 0
+during the deal. Settings saved before this (one ``opponents`` strength for all,
+``basic`` for ``easy``) still load.
 
 Stored as JSON in localStorage; ``parse_settings`` never fails: damaged or
 unknown data falls back to the defaults (and says so), so a bad value can never
@@ -18,6 +24,9 @@ from tractor.players import PLAYER_NAMES, canonical_name
 from tractor.rules import CHOICES, Rules, RulesError
 
 SPEEDS = ("slow", "normal", "fast", "instant")
+DEFAULT_PLAYER = "normal"
+PLAYER_OPTIONS = ("seat1", "seat2", "seat3", "helper")
+"""Settings naming a computer player (the strength of a seat, or of the helper)."""
 DEFAULT_SPEED = "normal"
 
 
@@ -47,7 +56,11 @@ class Settings:
     speed: str = DEFAULT_SPEED
     lang: str = DEFAULT_LANGUAGE
     four_color: bool = False
-    opponents: str = "normal"
+    seat1: str = DEFAULT_PLAYER
+    seat2: str = DEFAULT_PLAYER
+    seat3: str = DEFAULT_PLAYER
+    helper: str = DEFAULT_PLAYER
+    auto_declare: bool = False
 
     @property
     def pace(self) -> Pace:
@@ -60,10 +73,19 @@ class Settings:
                 "speed": self.speed,
                 "lang": self.lang,
                 "four_color": self.four_color,
-                "opponents": self.opponents,
+                "seat1": self.seat1,
+                "seat2": self.seat2,
+                "seat3": self.seat3,
+                "helper": self.helper,
+                "auto_declare": self.auto_declare,
             },
             sort_keys=True,
         )
+
+    @property
+    def players(self) -> tuple[str, str, str, str]:
+        """The player of each seat: seat 0's is the helper (hint and 托管)."""
+        return (self.helper, self.seat1, self.seat2, self.seat3)
 
     def with_option(self, name: str, value: Any) -> Settings:
         """A copy with one display option changed (``speed``, ``lang``, ...)."""
@@ -107,11 +129,17 @@ def parse_settings(text: str | None) -> tuple[Settings, bool]:
             return default
         return value
 
+    old = pick("opponents", PLAYER_NAMES, DEFAULT_PLAYER)  # one strength for all, before
+    players = {
+        name: canonical_name(pick(name, PLAYER_NAMES, old if name != "helper" else DEFAULT_PLAYER))
+        for name in PLAYER_OPTIONS
+    }
     settings = Settings(
         rules=rules,
         speed=pick("speed", SPEEDS, defaults.speed),
         lang=pick("lang", LANGUAGES, defaults.lang),
         four_color=pick("four_color", (False, True), defaults.four_color),
-        opponents=canonical_name(pick("opponents", PLAYER_NAMES, defaults.opponents)),
+        auto_declare=pick("auto_declare", (False, True), defaults.auto_declare),
+        **players,
     )
     return settings, damaged

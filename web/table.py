@@ -429,6 +429,7 @@ def probe(scene: Scene) -> Markup:
         "end-of-deal": "yes" if scene.end_of_deal else "no",
         "worker-calls": scene.worker_calls,
         "worker-state": scene.worker_state,
+        "think-ms": " ".join(str(ms) for ms in scene.think_ms),
         "load-ms": scene.load_ms,
     }
     return join(el("span", value, data_testid=name) for name, value in values.items())

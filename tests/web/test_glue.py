@@ -500,5 +500,66 @@ def test_a_stored_match_that_cannot_be_drawn_is_kept_aside(monkeypatch: Any) -> 
 
 def test_settings_naming_the_old_basic_player_still_load_as_easy() -> None:
     settings, damaged = parse_settings(json.dumps({"opponents": "basic", "lang": "en"}))
-    assert settings.opponents == "easy" and not damaged
-    assert Settings().opponents == "normal"
+    assert settings.players == ("normal", "easy", "easy", "easy") and not damaged
+    assert Settings().players == ("normal",) * 4 and not Settings().auto_declare
+    saved = Settings(seat1="hard", seat3="random", helper="easy", auto_declare=True)
+    assert parse_settings(saved.to_json()) == (saved, False)
+
+
+class DeclaringAgent:
+    """Seat 0's helper in a test: declares the first option offered, counts its calls."""
+
+    player = "test"
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    async def choose(self, m: Match, seat: int, kind: str) -> Any:
+        from tractor.actions import Declare
+
+        self.asked += 1
+        options = m.declaration_options(seat)
+        return Declare(seat, options[0]) if kind == "declare" and options else None
+
+
+def test_auto_declare_lets_the_helper_declare_for_seat_0_during_the_deal() -> None:
+    settings = Settings(rules=Rules(decks=1), speed="instant", auto_declare=True)
+    storage = FakeStorage({"tractor.settings": settings.to_json()})
+    game, _ = make_game(storage, seed=31)
+    helper = DeclaringAgent()
+    game.agents[0] = helper
+    waited = []
+    run_until(game, lambda: waited.append(game.end_of_deal) or game.match.phase != "deal")
+    assert helper.asked > 0 and not any(waited)
+    assert [d.seat for d in game.match.declarations][:1] == [0]
+
+
+def test_without_auto_declare_seat_0_is_not_declared_for() -> None:
+    settings = Settings(rules=Rules(decks=1), speed="instant")
+    storage = FakeStorage({"tractor.settings": settings.to_json()})
+    game, _ = make_game(storage, seed=31)
+    helper = DeclaringAgent()
+    game.agents[0] = helper
+    run_until(game, lambda: game.end_of_deal)
+    assert helper.asked == 0 and all(d.seat != 0 for d in game.match.declarations)
+
+
+def test_the_hint_selects_cards_and_says_why() -> None:
+    from web_helpers import advance
+
+    match = advance({}, 3, lambda m: m.phase == "play" and m.to_move == 0 and bool(m.trick))
+    assert match is not None
+    storage = FakeStorage({"tractor.match": dumps(match),
+                           "tractor.settings": Settings(speed="instant", lang="en").to_json()})
+    game, _ = make_game(storage)
+    run_async(game._hint())
+    assert game.selected
+    assert game.notice is not None
+    text = game.notice.text("en")
+    assert text.startswith("Hint: ") and " — " in text, text
+    assert any(
+        i18n.t("en", f"why_{code}", n=0).split(" ")[0] in text
+        for code in ("wins_points", "wins_trick", "feeds_partner", "partner_winning",
+                     "keeps_trump_pair", "cannot_win")
+    )
+    assert "提示：" in game.notice.text("zh")
