@@ -22,6 +22,8 @@ import statistics
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -58,6 +60,25 @@ def load_build() -> ModuleType:
     return module
 
 
+def chromium_path() -> str | None:
+    """$TRACTOR_CHROMIUM, else Debian's /usr/bin/chromium, else None (Playwright's own)."""
+    return os.environ.get("TRACTOR_CHROMIUM") or (
+        "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
+    )
+
+
+@contextmanager
+def served_dist() -> Iterator[str]:
+    """dist/ served on a free 127.0.0.1 port; yields the base URL (ending in /)."""
+    build = load_build()
+    server = build.make_server(build.DIST, port=0, handler=build.QuietSiteHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
 def time_page(browser: Browser, url: str, ready: str) -> float:
     """Seconds from navigation until the JavaScript predicate ``ready`` holds."""
     context = browser.new_context()
@@ -76,21 +97,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    build = load_build()
-    server = build.make_server(build.DIST, port=0, handler=build.QuietSiteHandler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    executable = os.environ.get("TRACTOR_CHROMIUM") or (
-        "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
-    )
     timings: dict[str, list[float]] = {name: [] for name in PAGES}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+    with served_dist() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
         for _ in range(args.runs):
             for name, (path, ready) in PAGES.items():
                 timings[name].append(time_page(browser, base + path, ready))
         browser.close()
-    server.shutdown()
     medians = {}
     for name, values in timings.items():
         runs = " ".join(f"{value:.2f}" for value in values)

@@ -16,17 +16,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure_load import FLAGS, load_build  # noqa: E402
+from measure_load import FLAGS, chromium_path, served_dist  # noqa: E402
 
 
 def percentile(values: list[int], share: float) -> int:
@@ -40,19 +38,12 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=1)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    build = load_build()
-    server = build.make_server(build.DIST, port=0, handler=build.QuietSiteHandler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    executable = os.environ.get("TRACTOR_CHROMIUM") or (
-        "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
-    )
     p = args.player
     settings = json.dumps({"speed": "instant", "lang": "en", "seat1": p, "seat2": p,
                            "seat3": p, "helper": p})
     times: list[int] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+    with served_dist() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
         page = browser.new_page()
         page.add_init_script(script=f"localStorage.setItem('tractor.settings', {settings!r});")
         page.goto(f"{base}index.html?seed={args.seed}")
@@ -75,7 +66,6 @@ def main() -> int:
             print(f"hand {hand + 1}: {wall:.1f} s wall, {len(new)} worker decisions, "
                   f"thinking {sum(new) / 1000:.1f} s")
         browser.close()
-    server.shutdown()
     if times:
         print(f"{p} in the Pyodide worker, round trip per decision: "
               f"p50 {statistics.median(times):.0f} ms, p95 {percentile(times, 0.95)} ms, "

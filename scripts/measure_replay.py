@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -29,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pyengine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from measure_load import FLAGS, load_build  # noqa: E402
+from measure_load import FLAGS, chromium_path, served_dist  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.players import make_player  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
@@ -60,21 +58,14 @@ def cpython_ms(text: str, runs: int) -> list[float]:
 
 def page_ms(text: str, runs: int) -> list[float]:
     """The page's ``load-ms`` probe after opening it with ``text`` stored, fresh each time."""
-    build = load_build()
-    server = build.make_server(build.DIST, port=0, handler=build.QuietSiteHandler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    executable = os.environ.get("TRACTOR_CHROMIUM") or (
-        "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
-    )
     settings = json.dumps({"speed": "instant", "lang": "en"})
     seed_storage = (
         f"localStorage.setItem('tractor.match', {json.dumps(text)});"
         f"localStorage.setItem('tractor.settings', {json.dumps(settings)});"
     )
     out = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+    with served_dist() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
         for _ in range(runs):
             context = browser.new_context()
             page = context.new_page()
@@ -87,7 +78,6 @@ def page_ms(text: str, runs: int) -> list[float]:
             out.append(float(page.get_by_test_id("load-ms").text_content() or "nan"))
             context.close()
         browser.close()
-    server.shutdown()
     return out
 
 

@@ -197,49 +197,32 @@ class View:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data for the browser table."""
+        """Plain JSON data for the browser table: ``to_data`` with display forms
+        (ranks as text, the trump as a letter or ``NT``, the hand sorted, card lists)."""
         decl = self.declaration
+
+        def card_list(cards: tuple[Card, ...] | None) -> list[str] | None:
+            return None if cards is None else [str(c) for c in cards]
+
         return {
-            "seat": self.seat,
-            "rules": self.rules.to_dict(),
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "hand_no": self.hand_no,
+            **self.to_data(),
             "levels": [RANKS[lv] for lv in self.levels],
-            "dealer": self.dealer,
             "level": RANKS[self.level],
             "trump": None
             if self.trump is None
             else ("NT" if self.trump.trump_suit is None else SUITS[self.trump.trump_suit]),
             "hand": [str(c) for c in sorted_hand(list(self.hand), self.order)],
-            "hand_sizes": list(self.hand_sizes),
-            "dealt": self.dealt,
             "deal_total": 4 * self.rules.hand_size,
             "declaration": None
             if decl is None
-            else {
-                "seat": decl.seat,
-                "cards": format_cards(decl.cards()).split(),
-            },
+            else {"seat": decl.seat, "cards": format_cards(decl.cards()).split()},
             "declaration_options": [format_cards(o) for o in self.declaration_options()],
-            "kitty": None if self.kitty is None else [str(c) for c in self.kitty],
-            "kitty_taken": None if self.kitty_taken is None else [str(c) for c in self.kitty_taken],
+            "kitty": card_list(self.kitty),
+            "kitty_taken": card_list(self.kitty_taken),
             "kitty_size": self.rules.kitty_size,
-            "friend_card": None if self.friend_card is None else str(self.friend_card),
-            "friend": self.friend,
-            "defenders": list(self.defenders),
-            "leader": self.leader,
             "trick": [{"seat": s, "cards": [str(c) for c in cs]} for s, cs in self.trick],
-            "captured": list(self.captured),
-            "penalty": self.penalty,
-            "tricks_played": self.tricks_played,
-            "last_trick": self.last_trick,
-            "throw_failure": self.throw_failure,
-            "hand_result": self.hand_result,
-            "winners": None if self.winners is None else list(self.winners),
-            "tricks": [t.to_dict() for t in self.tricks],
-            "friend_trick": self.friend_trick,
-            "my_bury": None if self.my_bury is None else [str(c) for c in self.my_bury],
+            "played": card_list(self.played),
+            "my_bury": card_list(self.my_bury),
         }
 
 
