@@ -8,11 +8,14 @@ selection or closes a panel.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
+import js
 from game import Game
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
+from tractor.save import MAX_SAVE_CHARS
 
 
 def text_or_none(value: Any) -> str | None:
@@ -42,7 +45,29 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "confirm-yes": lambda el: game.confirm_yes(),
         "confirm-no": lambda el: game.close_panel(),
         "last-trick": lambda el: game.toggle_last_trick(),
+        "share": lambda el: game.share(),
+        "export": lambda el: download(el.ownerDocument, *game.export_record()),
     }
+
+
+def download(document: Any, name: str, text: str) -> None:
+    """Offer ``text`` as a file named ``name`` (a JSON record) for download."""
+    options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    url = js.URL.createObjectURL(js.Blob.new(to_js([text]), options))
+    anchor = document.createElement("a")
+    anchor.href, anchor.download = url, name
+    document.body.append(anchor)
+    anchor.click()
+    anchor.remove()
+    js.URL.revokeObjectURL(url)
+
+
+async def read_record(game: Game, file: Any) -> None:
+    """Hand a chosen file's text to the game (too large a file is refused unread)."""
+    if int(file.size) > MAX_SAVE_CHARS:
+        game.refuse_import(f"the file is larger than {MAX_SAVE_CHARS:,} bytes")
+        return
+    game.import_record(str(await file.text()))
 
 
 def install(document: Any, game: Game) -> list[Any]:
@@ -59,6 +84,12 @@ def install(document: Any, game: Game) -> list[Any]:
 
     def on_change(event: Any) -> None:
         target = event.target
+        if text_or_none(target.getAttribute("data-import")) is not None:
+            files = target.files
+            if files is not None and files is not jsnull and files.length:
+                asyncio.ensure_future(read_record(game, files.item(0)))
+            target.value = ""
+            return
         value = str(target.value)
         for attribute, handler in (
             ("data-rule", game.set_rule),

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from agents import SeatAgent, WorkerLink, seat_agents
 from i18n import t
+from links import share_query
 from messages import Msg, cards_text
 from saves import Meta, parse_meta, read_match
 from settings import (
@@ -75,6 +76,8 @@ class Game:
         link: WorkerLink,
         seed: int | None = None,
         speed: str | None = None,
+        deal: tuple[Rules, int] | None = None,
+        address: str = "index.html",
         clock: Callable[[], float] = time.monotonic,
         stamp: Callable[[], int] = lambda: int(time.time() * 1000),
     ):
@@ -93,6 +96,7 @@ class Game:
         self.panel: str | None = None
         self.confirm: str | None = None
         self.pending_rules: Rules | None = None
+        self.pending_import: Match | None = None
         self.thinking: int | None = None
         self.friend_rank, self.friend_suit = "A", "S"
         self.finished_trick: dict[str, Any] | None = None
@@ -110,9 +114,14 @@ class Game:
         self.load_ms = 0  # how long replaying the stored match took (shown to tests)
         self._reset_hand_flags()
         link.on_change = self.refresh
+        self.address = address  # the page's address, for share links
+        self.share_link: str | None = None
+        self.pending_deal: tuple[Rules, int] | None = None
         self.match: Match
         self.meta = Meta()
         self._load_match(seed)
+        if deal is not None:
+            self.offer_match(deal)
 
     # ------------------------------------------------------------ set-up
     @property
@@ -171,11 +180,16 @@ class Game:
     def _new_id(self, seed: int) -> str:
         return f"{self.stamp()}-{seed}"
 
-    def _new_match(self, seed: int | None = None) -> None:
+    def _new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
         if seed is None:
             seed = random.randrange(1, 2**31)
-        self.match = Match(self.settings.rules, seed)
-        self.meta = Meta(match_id=self._new_id(seed))
+        self._resume(Match(rules or self.settings.rules, seed))
+
+    def _resume(self, match: Match) -> None:
+        """Make ``match`` the table's match (new, shared or imported) and save it."""
+        self.match = match
+        self.meta = Meta(match_id=self._new_id(match.seed))
+        self.share_link = None
         self.epoch += 1
         self.version += 1
         self.selected.clear()
@@ -240,6 +254,7 @@ class Game:
             just_dealt=self.just_dealt if self.pace.deal > 0 else None,
             levels_before=self.levels_before(),
             load_ms=self.load_ms,
+            share_link=self.share_link,
         )
 
     def levels_before(self) -> list[int] | None:
@@ -518,9 +533,53 @@ class Game:
         self.notice = None
         self._new_match()
 
+    # ------------------------------------------------------------ records and links
+    def offer_match(self, deal: tuple[Rules, int]) -> None:
+        """A shared deal (rules, seed): play it now, or after a confirmation when a
+        match is under way."""
+        under_way = self.match.actions and self.match.phase != "match_over"
+        if not under_way:
+            self._new_match(deal[1], deal[0])
+            return
+        self.pending_deal = deal
+        self.confirm = "deal"
+
+    def share(self) -> None:
+        """Make the link to this match's deal (shown in the settings panel)."""
+        self.share_link = self.address + share_query(self.match.rules, self.match.seed)
+        self.refresh()
+
+    def export_record(self) -> tuple[str, str]:
+        """The file name and text of this match's record (for a download)."""
+        return f"tractor-match-{self.match.seed}.json", dumps(self.match)
+
+    def import_record(self, text: str) -> None:
+        """A record from a file: refused with a message, or played on after a confirmation."""
+        loaded = read_match(text)
+        if loaded.match is None:
+            self.refuse_import(loaded.detail or "empty")
+            return
+        self.pending_import = loaded.match
+        self.confirm = "import"
+        self.refresh()
+
+    def refuse_import(self, why: str) -> None:
+        self.message = Msg("import_refused", {"why": why[:200]})
+        self.refresh()
+
     def confirm_yes(self) -> None:
         what, self.confirm = self.confirm, None
-        if what == "rules" and self.pending_rules is not None:
+        if what == "deal" and self.pending_deal is not None:
+            self.panel = None
+            rules, seed = self.pending_deal
+            self.pending_deal = None
+            self.message = self.notice = None
+            self._new_match(seed, rules)
+        elif what == "import" and self.pending_import is not None:
+            self.panel = None
+            self._resume(self.pending_import)
+            self.pending_import = None
+        elif what == "rules" and self.pending_rules is not None:
             self.settings = replace(self.settings, rules=self.pending_rules)
             self.store.set(SETTINGS_KEY, self.settings.to_json())
             self.panel = None

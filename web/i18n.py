@@ -182,6 +182,26 @@ STRINGS: dict[str, tuple[str, str]] = {
     "engine_error": ("Internal error: {error}", "内部错误：{error}"),
     "resumed": ("Saved game resumed", "已恢复上次的游戏"),
     # confirmations
+    "import_refused": (
+        "That file is not a match record this game can play; nothing was changed. ({why})",
+        "该文件不是可用的对局记录，未做任何更改。（{why}）",
+    ),
+    "confirm_deal": (
+        "Play the shared deal? The current match will be abandoned.",
+        "开始分享的牌局？当前比赛将被放弃。",
+    ),
+    "confirm_import": (
+        "Continue the imported match from where it ends? The current match will be abandoned.",
+        "从导入的对局结束处继续？当前比赛将被放弃。",
+    ),
+    "match_title": ("This match", "本场比赛"),
+    "share": ("Share this deal", "分享这副牌"),
+    "share_hint": (
+        "Anyone who opens this link plays the same cards with the same rules:",
+        "打开此链接的人将以相同规则打同样的牌：",
+    ),
+    "export": ("Export the match (file)", "导出对局（文件）"),
+    "import": ("Import a match record", "导入对局记录"),
     "confirm_new_game": (
         "Abandon the current match and start a new one?",
         "放弃当前比赛并开始新比赛？",

@@ -19,9 +19,10 @@ from storage import Store
 WORKER_NAME = "engine"
 
 
-def url_params() -> tuple[int | None, str | None]:
-    """``?seed=N`` (the first new match's seed) and ``?speed=instant`` (this visit only)."""
-    return parse_query(str(window.location.search))
+def page_address() -> str:
+    """This page's address without its query (where share links point)."""
+    location = window.location
+    return f"{location.origin}{location.pathname}"
 
 
 def local_storage() -> Any:
@@ -45,9 +46,19 @@ async def connect_worker(game: Game, link: WorkerLink) -> None:
 
 def main() -> list[object]:
     """Start the table; returns what must stay referenced (proxies, tasks)."""
-    seed, speed = url_params()
+    query = parse_query(str(window.location.search))
+    if query.deal is not None:  # a shared deal is offered once, not again on reload
+        window.history.replaceState(None, "", page_address())
     link = WorkerLink()
-    game = Game(DomScreen(document), Store(local_storage()), link, seed=seed, speed=speed)
+    game = Game(
+        DomScreen(document),
+        Store(local_storage()),
+        link,
+        seed=query.seed,
+        speed=query.speed,
+        deal=query.deal,
+        address=page_address(),
+    )
     proxies = controls.install(document, game)
     tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]
     return [game, *proxies, *tasks]

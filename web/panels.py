@@ -174,6 +174,24 @@ def settings_panel(scene: Scene) -> Markup:
         el("div", rows, class_="form"),
         el("div", button(t(lang, "apply_rules"), "apply-rules", "apply-rules",
                          disabled=rules == settings.rules), class_="panel-buttons"),
+        el("h3", t(lang, "match_title")),
+        el(
+            "div",
+            button(t(lang, "share"), "share", "share"),
+            button(t(lang, "export"), "export", "export"),
+            el("label", t(lang, "import"), " ",
+               el("input", type="file", accept=".json,application/json", data_testid="import",
+                  data_import="record")),
+            class_="panel-buttons",
+        ),
+        scene.message
+        and el("p", scene.message, class_="message error", data_testid="panel-message",
+               role="alert"),
+        scene.share_link and el(
+            "p", t(lang, "share_hint"), " ",
+            el("input", type="text", readonly=True, value=scene.share_link,
+               data_testid="share-link", aria_label=t(lang, "share")),
+        ),
         el("h3", t(lang, "stats_title")),
         el("p", stats_line, data_testid="stats"),
         el("h3", t(lang, "about")),
@@ -188,7 +206,7 @@ def settings_panel(scene: Scene) -> Markup:
 
 def confirm_dialog(scene: Scene) -> Markup:
     lang = scene.lang
-    key = "confirm_new_game" if scene.confirm == "new_game" else "confirm_rules"
+    key = f"confirm_{scene.confirm}"
     return el(
         "section",
         el("p", t(lang, key)),

@@ -38,4 +38,5 @@ class Scene:
     friend_suit: str = "S"
     just_dealt: str | None = None
     levels_before: list[int] | None = None  # rank indices before the finished hand
+    share_link: str | None = None  # the link to this deal, once asked for
     load_ms: int = 0  # how long reading (replaying) the stored match took

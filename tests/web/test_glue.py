@@ -466,7 +466,17 @@ def test_a_save_with_an_illegal_action_is_kept_aside() -> None:
     ],
 )
 def test_url_numbers_are_strict_ascii(search: str, expected: tuple[Any, Any]) -> None:
-    assert parse_query(search) == expected
+    query = parse_query(search)
+    assert (query.seed, query.speed) == expected and query.deal is None
+
+
+@pytest.mark.parametrize(
+    "search",
+    ["?deal=²", "?deal=7&decks=4", "?deal=7&decks=true", "?deal=7&partners=<b>",
+     "?deal=7&kitty_theft=yes", "?deal=" + "9" * 30],
+)
+def test_a_malformed_shared_deal_is_ignored_whole(search: str) -> None:
+    assert parse_query(search).deal is None
 
 
 def test_the_time_to_replay_the_stored_match_is_shown_to_tests() -> None:
@@ -563,3 +573,62 @@ def test_the_hint_selects_cards_and_says_why() -> None:
                      "keeps_trump_pair", "cannot_win")
     )
     assert "提示：" in game.notice.text("zh")
+
+
+# ------------------------------------------------------------ records and links (issue 10)
+def test_a_share_link_names_the_seed_and_the_rules_that_differ() -> None:
+    rules = Rules(decks=3, partners="find_friend")
+    storage = FakeStorage({"tractor.settings": Settings(rules=rules).to_json()})
+    game, _ = make_game(storage, seed=77)
+    game.address = "https://example.org/tractor/index.html"
+    game.share()
+    assert game.share_link == (
+        "https://example.org/tractor/index.html?deal=77&decks=3&partners=find_friend"
+    )
+    assert parse_query(game.share_link.split("index.html")[1]).deal == (rules, 77)
+
+
+def test_a_shared_deal_starts_at_once_or_after_confirming() -> None:
+    rules = Rules(decks=1, throw_penalty=True)
+    game, _ = make_game(FakeStorage(), seed=None)
+    assert not game.match.actions
+    game.offer_match((rules, 5))
+    assert (game.match.rules, game.match.seed) == (rules, 5)
+    game.match.apply(game.match.system_action())  # a match under way now
+    game.offer_match((Rules(), 6))
+    assert game.confirm == "deal" and game.match.seed == 5
+    game.close_panel()
+    assert game.match.seed == 5
+    game.offer_match((Rules(), 6))
+    game.confirm_yes()
+    assert (game.match.rules, game.match.seed, game.match.actions) == (Rules(), 6, [])
+
+
+def test_export_then_import_gives_the_identical_match() -> None:
+    from web_helpers import advance
+
+    played = advance({"partners": "find_friend"}, 4, lambda m: m.tricks_played >= 3)
+    assert played is not None
+    source, _ = make_game(FakeStorage({"tractor.match": dumps(played)}))
+    name, text = source.export_record()
+    assert name == "tractor-match-4.json" and text == dumps(played)
+    storage = FakeStorage()
+    target, _ = make_game(storage, seed=8)
+    target.match.apply(target.match.system_action())
+    target.import_record(text)
+    assert target.confirm == "import" and target.match.seed == 8
+    target.confirm_yes()
+    assert target.match == played and read_match(storage["tractor.match"]).match == played
+
+
+@pytest.mark.parametrize(
+    "text", ["", "{", '{"schema": "other"}', dumps(Match(Rules(), 1))[:-30] + "]}",
+             json.dumps({**json.loads(dumps(Match(Rules(), 1))), "actions": ["0 play AS"]})]
+)
+def test_a_bad_record_is_refused_and_changes_nothing(text: str) -> None:
+    storage = FakeStorage()
+    game, _ = make_game(storage, seed=8)
+    before, saved = game.match, storage["tractor.match"]
+    game.import_record(text)
+    assert game.match is before and storage["tractor.match"] == saved and game.confirm is None
+    assert game.message is not None and "nothing was changed" in game.message.text("en")

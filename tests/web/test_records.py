@@ -1,0 +1,87 @@
+"""Export and import a match record, and share a deal by link (issue 10)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tractor.save import loads
+from web_helpers import hand_cards, open_table, stored, wait_dealt, wait_ready, wait_state
+
+pytestmark = pytest.mark.web
+
+
+def open_settings(page: Page) -> None:
+    page.get_by_test_id("settings").click()
+    expect(page.get_by_test_id("settings-panel")).to_be_visible()
+
+
+def test_two_loads_of_a_shared_link_deal_identical_hands(browser: Browser, site_url: str) -> None:
+    page = browser.new_page()
+    open_table(page, site_url, "?seed=31&speed=instant", settings={"lang": "en"})
+    wait_dealt(page)
+    open_settings(page)
+    page.get_by_test_id("share").click()
+    link = page.get_by_test_id("share-link").input_value()
+    assert "?deal=31" in link
+    hands = []
+    for _ in range(2):
+        friend = browser.new_page()  # a fresh browser profile each time
+        friend.add_init_script(
+            script="localStorage.setItem('tractor.settings', "
+            "JSON.stringify({speed: 'instant', lang: 'en'}))"
+        )
+        friend.goto(link)
+        wait_ready(friend)
+        wait_dealt(friend)
+        assert "deal=" not in friend.url, "the link is consumed, a reload does not re-deal"
+        hands.append(hand_cards(friend))
+        assert loads(stored(friend, "tractor.match") or "").seed == 31
+        friend.close()
+    assert hands[0] == hands[1] == hand_cards(page)
+    page.close()
+
+
+def test_export_then_import_continues_the_identical_match(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    open_table(page, site_url, "?seed=7&speed=instant", settings={"lang": "en"})
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    saved = stored(page, "tractor.match")
+    open_settings(page)
+    with page.expect_download() as download:
+        page.get_by_test_id("export").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.name == "tractor-match-7.json" and path.read_text() == saved
+
+    page.get_by_test_id("close-settings").click()
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("confirm-yes").click()
+    wait_dealt(page)
+    assert stored(page, "tractor.match") != saved
+    open_settings(page)
+    page.get_by_test_id("import").set_input_files(path)
+    expect(page.get_by_test_id("confirm")).to_contain_text("imported match")
+    page.get_by_test_id("confirm-yes").click()
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    assert stored(page, "tractor.match") == saved
+
+
+def test_a_bad_record_is_refused_and_changes_nothing(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    open_table(page, site_url, "?seed=7&speed=instant", settings={"lang": "en"})
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    saved = stored(page, "tractor.match")
+    record = json.loads(saved or "")
+    record["actions"][-1] = "0 play <img src=x onerror=alert(1)>"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    open_settings(page)
+    page.get_by_test_id("import").set_input_files(bad)
+    expect(page.get_by_test_id("panel-message")).to_contain_text("nothing was changed")
+    assert page.locator("img").count() == 0
+    assert stored(page, "tractor.match") == saved
