@@ -37,8 +37,16 @@ def mini_cards(lang: str, cards: list[str], classes: str = "") -> Markup:
 
 
 def button(label: Child, action: str, testid: str | None = None, **attrs: Any) -> Markup:
-    """A button for the delegated click handler (``data-action``)."""
-    return el("button", label, type="button", data_action=action, data_testid=testid, **attrs)
+    """A button for the delegated click handler (``data-action``).
+
+    A button with a test id also gets a stable ``id``: the morphing redraw matches
+    elements by id, so a redraw that adds or removes buttons before this one never
+    turns this very element into another button under a pointer or the focus.
+    """
+    ident = attrs.pop("id", None) or (f"b-{testid}" if testid else None)
+    return el(
+        "button", label, id=ident, type="button", data_action=action, data_testid=testid, **attrs
+    )
 
 
 def order_of(view: dict[str, Any]) -> Trump:

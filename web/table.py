@@ -272,7 +272,7 @@ def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> Markup:
         suggested = " suggested" if sorted(cards) == chosen else ""
         buttons.append(
             button([mini_cards(lang, cards), note], "declare", class_=f"declare-option{suggested}",
-                   data_cards=option)
+                   data_cards=option, id=f"declare-{'-'.join(cards)}")
         )
     if not buttons:
         buttons.append(el("span", t(lang, "no_options"), class_="muted"))

@@ -24,3 +24,14 @@ def test_a_focused_card_keeps_focus_while_cards_are_dealt(page: Page, site_url: 
 def test_the_page_loads_the_vendored_morphing_library(page: Page, site_url: str) -> None:
     open_table(page, site_url, "?speed=instant", settings={"lang": "en"})
     assert page.evaluate("typeof window.Idiomorph.morph") == "function"
+
+
+def test_a_button_stays_the_same_element_when_buttons_appear_before_it(
+    page: Page, site_url: str
+) -> None:
+    open_table(page, site_url, "?seed=7", settings={"speed": "slow", "lang": "en"})
+    autoplay = page.get_by_test_id("autoplay").element_handle()
+    hint = page.get_by_test_id("hint").element_handle()
+    page.wait_for_selector('#controls [data-action="declare"]', timeout=60_000)
+    assert autoplay.evaluate("(el) => el.isConnected && el.dataset.testid") == "autoplay"
+    assert hint.evaluate("(el) => el.isConnected && el.dataset.testid") == "hint"
