@@ -2,8 +2,9 @@
 
 Buttons and cards carry ``data-action`` (see ``table``); selects carry
 ``data-rule``, ``data-option`` or ``data-pick``. Keys: Enter/Space play the
-selection (or bury, call, next hand), H hint, A autoplay, Escape clears the
-selection or closes a panel.
+selection (or bury, call, next hand) when no control has focus; on a focused
+button they press that button, except Enter on a focused card, which plays.
+H hint, A autoplay, Escape clears the selection or closes a panel.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "confirm-yes": lambda el: game.confirm_yes(),
         "confirm-no": lambda el: game.close_panel(),
         "last-trick": lambda el: game.toggle_last_trick(),
+        "toggle-lang": lambda el: game.toggle_language(),
     }
 
 
@@ -54,8 +56,13 @@ def install(document: Any, game: Game) -> list[Any]:
         if target is None or target is jsnull or target.disabled:
             return
         handler = commands.get(text_or_none(target.getAttribute("data-action")) or "")
-        if handler is not None:
-            handler(target)
+        if handler is None:
+            return
+        if int(event.detail or 0) > 0 and not target.closest("[role=dialog], [role=alertdialog]"):
+            # A pointer click (a key's click has detail 0): do not leave the button focused,
+            # so that Enter/Space stay the table's shortcuts for mouse and touch players.
+            target.blur()
+        handler(target)
 
     def on_change(event: Any) -> None:
         target = event.target
@@ -77,9 +84,10 @@ def install(document: Any, game: Game) -> list[Any]:
         if tag in ("select", "input", "textarea"):
             return
         key = str(event.key)
+        action = text_or_none(event.target.getAttribute("data-action")) if tag else None
         if key in ("Enter", " "):
-            if tag == "button" and game.panel is not None:
-                return  # let the focused button of a panel do its own job
+            if tag in ("button", "a") and not (action == "select" and key == "Enter"):
+                return  # the focused control does its own job (Space on a card selects it)
             event.preventDefault()
             game.primary()
         elif key in ("h", "H"):

@@ -11,6 +11,17 @@ from __future__ import annotations
 LANGUAGES = ("zh", "en")
 DEFAULT_LANGUAGE = "zh"
 
+
+
+def language_of(browser: str) -> str:
+    """The table's language for a browser language tag: ``zh*`` → 中文, anything else English.
+
+    >>> language_of("zh-TW"), language_of("en-GB"), language_of("")
+    ('zh', 'en', 'en')
+    """
+    return "zh" if browser.strip().lower().startswith("zh") else "en"
+
+
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 STRINGS: dict[str, tuple[str, str]] = {
@@ -63,6 +74,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings": ("Settings", "设置"),
     "last_trick": ("Last trick", "上一轮"),
     "close": ("Close", "关闭"),
+    "hand_name": ("Your hand", "手牌"),
+    "other_language": ("中文", "English"),
+    "switch_language": ("Switch language: 中文", "切换语言：English"),
+    "show_result": ("Result", "结果"),
     "yes": ("Yes", "确定"),
     "no": ("Cancel", "取消"),
     "help_keys": (
@@ -329,7 +344,7 @@ def card_label(lang: str, card: str) -> str:
         return t(lang, "joker_big")
     if card == "SJ":
         return t(lang, "joker_small")
-    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+    return card[:-1] + SUIT_SYMBOLS.get(card[-1:], "?")
 
 
 def cards_label(lang: str, cards: list[str]) -> str:

@@ -47,7 +47,14 @@ def main() -> list[object]:
     """Start the table; returns what must stay referenced (proxies, tasks)."""
     seed, speed = url_params()
     link = WorkerLink()
-    game = Game(DomScreen(document), Store(local_storage()), link, seed=seed, speed=speed)
+    game = Game(
+        DomScreen(document),
+        Store(local_storage()),
+        link,
+        seed=seed,
+        speed=speed,
+        browser_lang=str(window.navigator.language or ""),
+    )
     proxies = controls.install(document, game)
     tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]
     return [game, *proxies, *tasks]

@@ -95,13 +95,19 @@ def hand_result(scene: Scene) -> Markup | None:
         action = button(t(lang, "next_hand"), "next-hand", "next-hand", class_="primary")
         testid = "hand-over"
     title = t(lang, "result_title", n=result["hand_no"] + 1)
+    collapsed = scene.show_last  # the last trick is shown: the result steps aside
+    review = button(
+        t(lang, "show_result" if collapsed else "last_trick"), "last-trick", "result-last-trick",
+        aria_pressed="true" if collapsed else "false",
+    )
     return el(
         "section",
-        el("div", el("h2", title), lines, el("div", action, class_="panel-buttons"),
-           data_testid=testid),
-        class_="panel result",
+        el("div", el("h2", title), None if collapsed else lines,
+           el("div", review, action, class_="panel-buttons"), data_testid=testid),
+        class_="panel result collapsed" if collapsed else "panel result",
         data_testid="hand-result",
         role="dialog",
+        aria_label=title,
     )
 
 

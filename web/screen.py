@@ -13,7 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import js
+from i18n import t
 from pyodide.ffi import to_js
+
+REGION_NAMES = {"hand": "hand_name"}
+"""Regions with an accessible name (``aria-label``) in the table's language."""
 
 
 class DomScreen:
@@ -46,4 +50,6 @@ class DomScreen:
             self.classes = classes
         if lang != self.lang:
             self.document.documentElement.lang = "zh-CN" if lang == "zh" else "en"
+            for region, key in REGION_NAMES.items():
+                self.document.getElementById(region).setAttribute("aria-label", t(lang, key))
             self.lang = lang

@@ -143,6 +143,8 @@ def bar(scene: Scene) -> Markup:
                    aria_pressed="true" if scene.show_last else "false"),
             button(t(lang, "new_game"), "new-game", "new-game"),
             button(t(lang, "settings"), "settings", "settings"),
+            button(t(lang, "other_language"), "toggle-lang", "lang-toggle",
+                   aria_label=t(lang, "switch_language"), class_="lang-toggle"),
             class_="bar-buttons",
         )
     )
