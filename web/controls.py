@@ -47,6 +47,57 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
     }
 
 
+FOCUSABLE = "button:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])"
+DIALOGS = "#overlay [aria-modal=true]"
+
+
+def top_dialog(document: Any) -> Any:
+    """The topmost open modal dialog, or None."""
+    dialogs = document.querySelectorAll(DIALOGS)
+    return dialogs.item(dialogs.length - 1) if dialogs.length else None
+
+
+def trap_tab(document: Any, event: Any) -> None:
+    """Keep Tab (and Shift+Tab) inside the open dialog."""
+    dialog = top_dialog(document)
+    if dialog is None:
+        return
+    controls = dialog.querySelectorAll(FOCUSABLE)
+    if not controls.length:
+        return
+    first, last = controls.item(0), controls.item(controls.length - 1)
+    active = document.activeElement
+    inside = active is not None and active is not jsnull and bool(dialog.contains(active))
+    if not inside:
+        target = last if event.shiftKey else first
+    elif event.shiftKey and active == first:
+        target = last
+    elif not event.shiftKey and active == last:
+        target = first
+    else:
+        return
+    event.preventDefault()
+    target.focus()
+
+
+def move_in_hand(document: Any, target: Any, key: str) -> bool:
+    """Arrow keys move the focus through the hand's cards (from anywhere: to the first)."""
+    count = int(document.querySelectorAll("#hand [data-action=select]").length)
+    if not count:
+        return False
+    index = text_or_none(target.getAttribute("data-index")) if target is not None else None
+    if index is None or text_or_none(target.getAttribute("data-action")) != "select":
+        goal = count - 1 if key == "End" else 0
+    else:
+        step = {"ArrowLeft": -1, "ArrowRight": 1}.get(key, 0)
+        goal = {"Home": 0, "End": count - 1}.get(key, int(index) + step)
+    card = document.getElementById(f"card-{max(0, min(count - 1, goal))}")
+    if card is None or card is jsnull:
+        return False
+    card.focus()
+    return True
+
+
 def install(document: Any, game: Game) -> list[Any]:
     """Listen for clicks, changes and keys on the whole document; return the proxies."""
     commands = click_commands(game)
@@ -80,22 +131,32 @@ def install(document: Any, game: Game) -> list[Any]:
     def on_key(event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey:
             return
+        key = str(event.key)
+        if key == "Tab":
+            trap_tab(document, event)
+            return
+        if key == "Escape":
+            game.escape()  # closes a dialog from any of its controls
+            return
         tag = str(getattr(event.target, "tagName", "")).lower()
         if tag in ("select", "input", "textarea"):
             return
-        key = str(event.key)
+        if key in ("ArrowLeft", "ArrowRight", "Home", "End") and top_dialog(document) is None:
+            if move_in_hand(document, event.target, key):
+                event.preventDefault()
+            return
         action = text_or_none(event.target.getAttribute("data-action")) if tag else None
         if key in ("Enter", " "):
             if tag in ("button", "a") and not (action == "select" and key == "Enter"):
                 return  # the focused control does its own job (Space on a card selects it)
             event.preventDefault()
             game.primary()
+        elif game.paused:
+            return  # no shortcut acts behind an open dialog
         elif key in ("h", "H"):
             game.hint()
         elif key in ("a", "A"):
             game.toggle_autoplay()
-        elif key == "Escape":
-            game.escape()
 
     proxies = [create_proxy(on_click), create_proxy(on_change), create_proxy(on_key)]
     document.addEventListener("click", proxies[0])

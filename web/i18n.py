@@ -62,6 +62,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "autoplay_on": ("Autoplay: on", "托管中"),
     "declare_label": ("Declare trump:", "亮主："),
     "no_options": ("nothing to declare", "没有可亮的牌"),
+    "declared_strengthen": (
+        "You declared. You may still strengthen it:", "你已亮主，还可以加固："
+    ),
+    "declared_nothing_more": (
+        "You declared. Nothing more to declare.", "你已亮主，没有可以再亮的牌。"
+    ),
     "pass": ("Pass", "不亮"),
     "pass_theft": ("Pass", "过"),
     "bury_n": ("Bury {k}/{n}", "扣底 {k}/{n}"),
@@ -282,8 +288,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "opt_bool_True": ("on", "开"),
     "joker_big": ("Big joker", "大王"),
     "joker_small": ("Small joker", "小王"),
-    "joker_big_short": ("B", "大"),
-    "joker_small_short": ("S", "小"),
+    "joker_big_short": ("BJ", "大王"),
+    "joker_small_short": ("SJ", "小王"),
     "nt_suffix": ("(no trump)", "（无主）"),
 }
 

@@ -88,11 +88,13 @@ def hand_result(scene: Scene) -> Markup | None:
                 data_testid="match-winner",
             )
         )
-        action = button(t(lang, "new_match"), "new-match", "new-match", class_="primary")
+        action = button(t(lang, "new_match"), "new-match", "new-match", class_="primary",
+                        data_autofocus=True)
         testid = "match-over"
     else:
         lines.append(el("p", t(lang, "next_dealer", name=seat_name(lang, result["next_dealer"]))))
-        action = button(t(lang, "next_hand"), "next-hand", "next-hand", class_="primary")
+        action = button(t(lang, "next_hand"), "next-hand", "next-hand", class_="primary",
+                        data_autofocus=True)
         testid = "hand-over"
     title = t(lang, "result_title", n=result["hand_no"] + 1)
     collapsed = scene.show_last  # the last trick is shown: the result steps aside
@@ -107,6 +109,7 @@ def hand_result(scene: Scene) -> Markup | None:
         class_="panel result collapsed" if collapsed else "panel result",
         data_testid="hand-result",
         role="dialog",
+        aria_modal="true",
         aria_label=title,
     )
 
@@ -180,6 +183,8 @@ def settings_panel(scene: Scene) -> Markup:
         class_="panel settings",
         data_testid="settings-panel",
         role="dialog",
+        aria_modal="true",
+        aria_label=t(lang, "settings_title"),
     )
 
 
@@ -198,6 +203,8 @@ def confirm_dialog(scene: Scene) -> Markup:
         class_="panel confirm",
         data_testid="confirm",
         role="alertdialog",
+        aria_modal="true",
+        aria_label=t(lang, key),
     )
 
 

@@ -487,3 +487,33 @@ def test_a_stored_match_that_cannot_be_drawn_is_kept_aside(monkeypatch: Any) -> 
     assert kept and storage[kept[0]] == save
     assert game.match.seed == 9 and game.message is not None
     assert "damaged" in game.message.text("en")
+
+
+def test_strongest_declaration_first_and_what_is_left_after_declaring() -> None:
+    """Issue 8: the strongest option leads; after declaring the control says what is left."""
+    game, _ = make_game(FakeStorage(), seed=5)
+    scene = game.scene()
+    scene.lang = "en"
+    scene.view = dict(scene.view, phase="deal", declaration=None,
+                      declaration_options=["2H", "2H 2H", "SJ SJ", "BJ BJ"])
+    html = render(scene)["controls"]
+    order = re.findall(r'data-cards="([^"]+)"', html)
+    assert order == ["BJ BJ", "SJ SJ", "2H 2H", "2H"]
+    scene.view = dict(scene.view, declaration={"seat": 0, "cards": ["2H"]},
+                      declaration_options=["2H 2H"])
+    assert "You may still strengthen it" in render(scene)["controls"]
+    scene.view = dict(scene.view, declaration_options=[])
+    assert "Nothing more to declare" in render(scene)["controls"]
+    scene.lang = "zh"
+    assert "没有可以再亮的牌" in render(scene)["controls"]
+
+
+@pytest.mark.parametrize(("lang", "big", "small"), [("zh", "大王", "小王"), ("en", "BJ", "SJ")])
+def test_jokers_read_as_jokers(lang: str, big: str, small: str) -> None:
+    from faces import card_face
+
+    for card, name in (("BJ", big), ("SJ", small)):
+        face = card_face(lang, card)
+        rank = re.search(r'<span class="rank">([^<]*)</span>', face)
+        assert rank is not None and rank.group(1) == name
+        assert rank.group(1) not in ("S", "B", "H", "C", "D")

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tractor.match import Match
-from tractor.save import dumps
+from tractor.save import dumps, loads
 from web_helpers import (
     advance,
     load_position,
     open_table,
     probe,
     seat0_leads,
+    select_cards,
     trick_plays,
     wait_ready,
     wait_state,
@@ -201,3 +202,123 @@ def test_first_visit_language_from_the_browser(
     finally:
         context.close()
 
+
+
+# ---------------------------------------------------------------- 2. keyboard-only play
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_keyboard_only_whole_trick(page: Page, site_url: str, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    load(page, site_url, "lead")
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    before = len(page.locator(HAND).all())
+    page.keyboard.press("ArrowRight")  # nothing focused: the first card
+    expect(page.locator("#card-0")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    card = page.locator("#card-1")
+    expect(card).to_be_focused()
+    outline = card.evaluate("e => getComputedStyle(e).outlineStyle")
+    assert outline != "none", "focus is visible"
+    page.keyboard.press(" ")
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(card).to_be_focused()
+    chosen = card.get_attribute("data-card")
+    shot(page, f"keyboard-{size[0]}")
+    page.keyboard.press("Enter")
+    expect(page.locator(HAND)).to_have_count(before - 1)
+    # The others play; when seat 0 moves again, hint and play with the keyboard only.
+    wait_state(page, "(phase === 'play' && toMove === '0') || phase === 'hand_over'")
+    if probe(page, "phase") == "play":
+        page.keyboard.press("h")
+        expect(page.locator(f"{HAND}[aria-pressed='true']").first).to_be_visible()
+        page.keyboard.press("Enter")
+        expect(page.locator(HAND)).to_have_count(before - 2)
+    assert chosen
+    expect(page.get_by_test_id("message")).to_have_count(0)
+
+
+# ---------------------------------------------------------------- 3. dialogs
+
+
+def test_settings_is_a_modal_that_keeps_and_gives_back_focus(page: Page, site_url: str) -> None:
+    load(page, site_url, "lead")
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    opener = page.get_by_test_id("settings")
+    opener.focus()
+    page.keyboard.press("Enter")
+    panel = page.get_by_test_id("settings-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_have_attribute("aria-modal", "true")
+    expect(panel).to_have_attribute("aria-label", "Settings")
+    inside = (
+        "document.querySelector('[data-testid=settings-panel]').contains(document.activeElement)"
+    )
+    page.wait_for_function(inside)
+    for key in ["Tab"] * 25 + ["Shift+Tab"] * 5:
+        page.keyboard.press(key)
+        assert page.evaluate(inside), key
+    page.keyboard.press("Escape")
+    expect(panel).to_have_count(0)
+    expect(opener).to_be_focused()
+
+
+def test_the_hand_result_takes_focus_on_next_hand(page: Page, site_url: str) -> None:
+    load(page, site_url, "hand_over")
+    result = page.get_by_test_id("hand-result")
+    expect(result).to_have_attribute("aria-modal", "true")
+    expect(page.get_by_test_id("next-hand")).to_be_focused()
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_keyboard_hint_hidden_on_touch_screens(browser: Browser, site_url: str,
+                                               touch: bool) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=touch, is_mobile=touch, locale="en-US"
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}index.html?seed=3&speed=instant")
+        wait_ready(page)
+        help_line = page.get_by_test_id("help")
+        if touch:
+            expect(help_line).to_be_hidden()
+        else:
+            expect(help_line).to_be_visible()
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- 8. the Play button
+
+
+def test_play_is_disabled_until_the_selection_can_be_a_play(page: Page, site_url: str) -> None:
+    save = save_where("follow")
+    led = len(loads(save).trick[0][1])
+    load(page, site_url, "follow")
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    play = page.get_by_test_id("play")
+    expect(play).to_be_disabled()
+    for index in range(led):
+        page.locator(f"#card-{index}").click(position={"x": 8, "y": 14})
+    expect(play).to_be_enabled()
+    page.locator(f"#card-{led}").click(position={"x": 8, "y": 14})
+    expect(play).to_be_disabled()
+    expect(page.get_by_test_id("message")).to_have_count(0)
+
+
+def test_a_message_does_not_move_the_hand(page: Page, site_url: str) -> None:
+    save = save_where("lead")
+    match = loads(save)
+    assert match.trump is not None
+    suits = {match.trump.suit[card]: str(card) for card in match.hand_cards(0)}
+    if len(suits) < 2:
+        pytest.skip("one suit only")
+    load(page, site_url, "lead")
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    hand = page.get_by_test_id("hand")
+    top = (hand.bounding_box() or {})["y"]
+    select_cards(page, list(suits.values())[:2])
+    page.get_by_test_id("play").click()
+    expect(page.get_by_test_id("message")).to_be_visible()
+    assert (hand.bounding_box() or {})["y"] == top
