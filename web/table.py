@@ -193,7 +193,11 @@ def plays_html(lang: str, plays: list[dict[str, Any]], winner: int | None = None
         el(
             "div",
             mini_cards(lang, play["cards"]),
-            class_=f"play pos-{POSITIONS[play['seat']]}{' won' if play['seat'] == winner else ''}",
+            class_=" ".join(
+                ["play", f"pos-{POSITIONS[play['seat']]}"]
+                + (["won"] if play["seat"] == winner else [])
+                + (["long"] if len(play["cards"]) >= 7 else [])  # throws, 3-deck tractors
+            ),
             data_seat=play["seat"],
         )
         for play in plays

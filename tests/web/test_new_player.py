@@ -322,3 +322,71 @@ def test_a_message_does_not_move_the_hand(page: Page, site_url: str) -> None:
     page.get_by_test_id("play").click()
     expect(page.get_by_test_id("message")).to_be_visible()
     assert (hand.bounding_box() or {})["y"] == top
+
+
+# ---------------------------------------------------------------- 9. long plays fit
+
+
+@functools.cache
+def long_trick_save(seed: int) -> str:
+    """Three decks: seats 1-3 have played 7+ cards each and seat 0 is to follow."""
+    match = advance(
+        {"decks": 3}, seed,
+        lambda m: m.phase == "play" and len(m.trick) == 3 and m.to_move == 0
+        and len(m.trick[0][1]) >= 7,
+        max_steps=20000,
+    )
+    assert match is not None
+    return dumps(match)
+
+
+def plays_fit(page: Page, grid: str, width: int) -> None:
+    """Every card of every play on screen; no play covers another play or a seat."""
+    boxes = page.eval_on_selector_all(
+        f'[data-testid="{grid}"] [data-seat]',
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " const cards = [...e.querySelectorAll('.card')].map(c => c.getBoundingClientRect());"
+        " return {seat: e.dataset.seat, box: [r.left, r.top, r.right, r.bottom],"
+        " cards: cards.map(c => [c.left, c.top, c.right, c.bottom])}; })",
+    )
+    seats = page.eval_on_selector_all(
+        '[data-testid^="seat-"]',
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })",
+    )
+    assert len(boxes) >= 3
+
+    def overlap(a: list[float], b: list[float]) -> bool:
+        return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+    for play in boxes:
+        for card in play["cards"]:
+            assert card[0] >= 0 and card[2] <= width, (play["seat"], card)
+        for other in boxes:
+            if other is not play:
+                assert not overlap(play["box"], other["box"]), (play["seat"], other["seat"])
+        for seat in seats:
+            assert not overlap(play["box"], seat), (play["seat"], seat)
+
+
+@pytest.mark.parametrize(
+    ("seed", "size"),
+    [(2, (390, 844)), (1, (390, 844)), (1, (1366, 768))],
+    ids=["8-cards-phone", "10-cards-phone", "10-cards-desktop"],
+)
+def test_a_long_trick_stays_on_screen(
+    page: Page, site_url: str, seed: int, size: tuple[int, int]
+) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    settings = '{"lang": "en", "speed": "slow"}'
+    load_position(page, site_url, {"tractor.match": long_trick_save(seed),
+                                   "tractor.settings": settings})
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    shot(page, f"long-trick-{seed}-{size[0]}")
+    plays_fit(page, "trick", size[0])
+    page.keyboard.press("h")
+    expect(page.locator(f"{HAND}[aria-pressed='true']").first).to_be_visible()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("finished-trick").locator("[data-seat]")).to_have_count(4)
+    shot(page, f"long-trick-{seed}-{size[0]}-done")
+    plays_fit(page, "finished-trick", size[0])
