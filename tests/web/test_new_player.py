@@ -390,3 +390,58 @@ def test_a_long_trick_stays_on_screen(
     expect(page.get_by_test_id("finished-trick").locator("[data-seat]")).to_have_count(4)
     shot(page, f"long-trick-{seed}-{size[0]}-done")
     plays_fit(page, "finished-trick", size[0])
+
+
+# ---------------------------------------------------------------- 10. loading
+
+RECORD_BOOT = """
+window.__boot = [];
+new MutationObserver(() => {
+  const box = document.getElementById('boot');
+  const bar = document.getElementById('boot-progress');
+  if (!box || !bar) return;
+  const last = window.__boot[window.__boot.length - 1];
+  const now = {state: box.dataset.state, value: bar.value, max: bar.max,
+               text: document.getElementById('boot-text').textContent};
+  if (!last || last.text !== now.text || last.value !== now.value) window.__boot.push(now);
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+
+
+def test_loading_shows_a_real_progress_bar_then_starting_python(
+    page: Page, site_url: str, dist_dir: Path
+) -> None:
+    page.add_init_script(script=RECORD_BOOT)
+    page.goto(f"{site_url}index.html?seed=3&speed=instant")
+    expect(page.get_by_test_id("boot")).to_be_visible()  # the frame at once, no bare text
+    wait_ready(page)
+    expect(page.get_by_test_id("boot")).to_have_count(0)  # the table replaced it
+    seen: list[dict[str, object]] = page.evaluate("window.__boot")
+    pyodide = next((dist_dir / "pyodide").iterdir())
+    total = sum((pyodide / name).stat().st_size
+                for name in ("pyodide.asm.wasm", "python_stdlib.zip"))
+    downloading = [s for s in seen if s["state"] == "downloading" and "MB" in str(s["text"])]
+    assert downloading and all(s["max"] == total for s in downloading)
+    partial = [s for s in downloading if 0 < float(str(s["value"])) < total]
+    assert partial, "the bar moved with the bytes received"
+    assert "MB" in str(partial[0]["text"]) and "11.6" in str(partial[-1]["text"])
+    assert any(s["state"] == "starting" and "Python" in str(s["text"]) for s in seen)
+    assert not any("Loading" in str(s["text"]) for s in seen)
+
+
+def test_a_missing_runtime_file_is_said_in_words(page: Page, site_url: str) -> None:
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}index.html")
+    boot = page.get_by_test_id("boot")
+    expect(boot).to_have_attribute("data-state", "failed", timeout=60_000)
+    expect(boot).to_contain_text("pyodide.asm.wasm")
+    expect(boot).to_contain_text("404")
+    shot(page, "load-failed")
+
+
+def test_a_browser_without_webassembly_is_told_so(page: Page, site_url: str) -> None:
+    page.add_init_script(script="delete window.WebAssembly;")
+    page.goto(f"{site_url}index.html")
+    boot = page.get_by_test_id("boot")
+    expect(boot).to_have_attribute("data-state", "failed")
+    expect(boot).to_contain_text("WebAssembly")
