@@ -87,9 +87,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "yes": ("Yes", "确定"),
     "no": ("Cancel", "取消"),
     "help_keys": (
-        "Keys: Enter/Space play (or bury, declare) the selected cards · H hint · A autoplay · "
-        "Esc clear selection",
-        "快捷键：回车/空格 出选中的牌（或扣底、亮主） · H 提示 · A 托管 · Esc 取消选择",
+        "Keys: ←/→ move through your cards · Space selects the card in focus · Enter plays "
+        "(or buries, declares) the selected cards · H hint · A autoplay · Esc clears or closes",
+        "快捷键：←/→ 在手牌间移动 · 空格 选中当前的牌 · 回车 出选中的牌（或扣底、亮主） · "
+        "H 提示 · A 托管 · Esc 取消选择或关闭",
     ),
     # status line
     "status_loading": ("Loading…", "加载中…"),

@@ -517,3 +517,28 @@ def test_jokers_read_as_jokers(lang: str, big: str, small: str) -> None:
         rank = re.search(r'<span class="rank">([^<]*)</span>', face)
         assert rank is not None and rank.group(1) == name
         assert rank.group(1) not in ("S", "B", "H", "C", "D")
+
+
+def test_declaration_notices_last_only_while_true() -> None:
+    """Issue 8: overturned by seat 0 or a new hand, a declaration notice goes away."""
+    from tractor.actions import Declare, NextHand
+    from web_helpers import advance
+
+    overturn = advance(
+        {}, 1, lambda m: m.phase == "deal" and m.declaration is not None
+        and m.declaration.seat != 0 and bool(m.declaration_options(0)),
+    )
+    assert overturn is not None
+    storage = FakeStorage({"tractor.match": dumps(overturn)})
+    game, _ = make_game(storage, seed=None)
+    game.notice = Msg("msg_declared", seat=overturn.declaration.seat, cards=("2H",))
+    game._apply(Declare(0, game.match.declaration_options(0)[-1]))
+    assert game.notice is None
+
+    over = advance({"decks": 1}, 1, lambda m: m.phase == "hand_over")
+    assert over is not None
+    game, _ = make_game(FakeStorage({"tractor.match": dumps(over)}), seed=None)
+    assert game.notice == Msg("resumed")
+    game.notice = Msg("msg_declared", seat=1, cards=("2H",))
+    game._apply(NextHand())
+    assert game.notice is None
