@@ -321,6 +321,22 @@ def copy_site(root: Path, dist: Path) -> None:
     (dist / ".nojekyll").write_text("")
 
 
+BOOT_WATCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
+"""The runtime files whose download web/boot.js shows as a progress bar."""
+BOOT_PLACEHOLDER = 'data-runtime-bytes="0"'
+
+
+def stamp_runtime_size(dist: Path, runtime: Runtime) -> int:
+    """Write the watched runtime files' total size into dist/index.html (for web/boot.js)."""
+    total = sum((dist / runtime.pyodide_dir / name).stat().st_size for name in BOOT_WATCHED)
+    index = dist / "index.html"
+    text = index.read_text()
+    if BOOT_PLACEHOLDER not in text:
+        raise BuildError(f"index.html has no {BOOT_PLACEHOLDER} for the loading progress")
+    index.write_text(text.replace(BOOT_PLACEHOLDER, f'data-runtime-bytes="{total}"', 1))
+    return total
+
+
 def glue_files(dist: Path) -> dict[str, str]:
     """PyScript ``files`` entries making every web/**/*.py importable by its relative name.
 
@@ -550,6 +566,7 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     dist.mkdir(parents=True)
     copy_site(root, dist)
     runtime = copy_runtime(vendor, dist)
+    stamp_runtime_size(dist, runtime)
     wheel = place_wheel(root, dist)
     config = site_config(runtime, wheel, dist)
     (dist / CONFIG_NAME).write_text(json.dumps(config, indent=2) + "\n")

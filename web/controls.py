@@ -2,8 +2,9 @@
 
 Buttons and cards carry ``data-action`` (see ``table``); selects carry
 ``data-rule``, ``data-option`` or ``data-pick``. Keys: Enter/Space play the
-selection (or bury, call, next hand), H hint, A autoplay, Escape clears the
-selection or closes a panel.
+selection (or bury, call, next hand) when no control has focus; on a focused
+button they press that button, except Enter on a focused card, which plays.
+H hint, A autoplay, Escape clears the selection or closes a panel.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "last-trick": lambda el: game.toggle_last_trick(),
         "share": lambda el: game.share(),
         "export": lambda el: download(el.ownerDocument, *game.export_record()),
+        "toggle-lang": lambda el: game.toggle_language(),
     }
 
 
@@ -70,6 +72,57 @@ async def read_record(game: Game, file: Any) -> None:
     game.import_record(str(await file.text()))
 
 
+FOCUSABLE = "button:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])"
+DIALOGS = "#overlay [aria-modal=true]"
+
+
+def top_dialog(document: Any) -> Any:
+    """The topmost open modal dialog, or None."""
+    dialogs = document.querySelectorAll(DIALOGS)
+    return dialogs.item(dialogs.length - 1) if dialogs.length else None
+
+
+def trap_tab(document: Any, event: Any) -> None:
+    """Keep Tab (and Shift+Tab) inside the open dialog."""
+    dialog = top_dialog(document)
+    if dialog is None:
+        return
+    controls = dialog.querySelectorAll(FOCUSABLE)
+    if not controls.length:
+        return
+    first, last = controls.item(0), controls.item(controls.length - 1)
+    active = document.activeElement
+    inside = active is not None and active is not jsnull and bool(dialog.contains(active))
+    if not inside:
+        target = last if event.shiftKey else first
+    elif event.shiftKey and active == first:
+        target = last
+    elif not event.shiftKey and active == last:
+        target = first
+    else:
+        return
+    event.preventDefault()
+    target.focus()
+
+
+def move_in_hand(document: Any, target: Any, key: str) -> bool:
+    """Arrow keys move the focus through the hand's cards (from anywhere: to the first)."""
+    count = int(document.querySelectorAll("#hand [data-action=select]").length)
+    if not count:
+        return False
+    index = text_or_none(target.getAttribute("data-index")) if target is not None else None
+    if index is None or text_or_none(target.getAttribute("data-action")) != "select":
+        goal = count - 1 if key == "End" else 0
+    else:
+        step = {"ArrowLeft": -1, "ArrowRight": 1}.get(key, 0)
+        goal = {"Home": 0, "End": count - 1}.get(key, int(index) + step)
+    card = document.getElementById(f"card-{max(0, min(count - 1, goal))}")
+    if card is None or card is jsnull:
+        return False
+    card.focus()
+    return True
+
+
 def install(document: Any, game: Game) -> list[Any]:
     """Listen for clicks, changes and keys on the whole document; return the proxies."""
     commands = click_commands(game)
@@ -79,8 +132,13 @@ def install(document: Any, game: Game) -> list[Any]:
         if target is None or target is jsnull or target.disabled:
             return
         handler = commands.get(text_or_none(target.getAttribute("data-action")) or "")
-        if handler is not None:
-            handler(target)
+        if handler is None:
+            return
+        if int(event.detail or 0) > 0 and not target.closest("[role=dialog], [role=alertdialog]"):
+            # A pointer click (a key's click has detail 0): do not leave the button focused,
+            # so that Enter/Space stay the table's shortcuts for mouse and touch players.
+            target.blur()
+        handler(target)
 
     def on_change(event: Any) -> None:
         target = event.target
@@ -104,21 +162,32 @@ def install(document: Any, game: Game) -> list[Any]:
     def on_key(event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey:
             return
+        key = str(event.key)
+        if key == "Tab":
+            trap_tab(document, event)
+            return
+        if key == "Escape":
+            game.escape()  # closes a dialog from any of its controls
+            return
         tag = str(getattr(event.target, "tagName", "")).lower()
         if tag in ("select", "input", "textarea"):
             return
-        key = str(event.key)
+        if key in ("ArrowLeft", "ArrowRight", "Home", "End") and top_dialog(document) is None:
+            if move_in_hand(document, event.target, key):
+                event.preventDefault()
+            return
+        action = text_or_none(event.target.getAttribute("data-action")) if tag else None
         if key in ("Enter", " "):
-            if tag == "button" and game.panel is not None:
-                return  # let the focused button of a panel do its own job
+            if tag in ("button", "a") and not (action == "select" and key == "Enter"):
+                return  # the focused control does its own job (Space on a card selects it)
             event.preventDefault()
             game.primary()
+        elif game.paused:
+            return  # no shortcut acts behind an open dialog
         elif key in ("h", "H"):
             game.hint()
         elif key in ("a", "A"):
             game.toggle_autoplay()
-        elif key == "Escape":
-            game.escape()
 
     proxies = [create_proxy(on_click), create_proxy(on_change), create_proxy(on_key)]
     document.addEventListener("click", proxies[0])

@@ -17,7 +17,9 @@ def card_face(lang: str, card: str, classes: str = "", tag: str = "span", **attr
         suit_text, suit_class = "★", "big-joker" if big else "small-joker"
         title = t(lang, "joker_big" if big else "joker_small")
     else:
-        rank, suit_text, suit_class = card[:-1], SUIT_SYMBOLS[card[-1]], f"suit-{card[-1]}"
+        suit = card[-1:]
+        rank, suit_text = card[:-1], SUIT_SYMBOLS.get(suit, "?")  # "?": not a card (never drawn)
+        suit_class = f"suit-{suit}" if suit in SUIT_SYMBOLS else "suit-unknown"
         title = card_label(lang, card)
     return el(
         tag,

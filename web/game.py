@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from agents import SeatAgent, WorkerLink, seat_agents
-from i18n import t
+from i18n import language_of, t
 from links import share_query
 from messages import Msg, cards_text
 from saves import Meta, parse_meta, read_match
@@ -80,6 +80,7 @@ class Game:
         address: str = "index.html",
         clock: Callable[[], float] = time.monotonic,
         stamp: Callable[[], int] = lambda: int(time.time() * 1000),
+        browser_lang: str = "",
     ):
         self.screen, self.store, self.link = screen, store, link
         self.clock, self.stamp = clock, stamp
@@ -87,6 +88,8 @@ class Game:
         self.message: Msg | None = None
         self.notice: Msg | None = None
         self.settings: Settings = self._load_small(SETTINGS_KEY, parse_settings)
+        if self.store.get(SETTINGS_KEY) is None:  # a first visit: the browser's language
+            self.settings = replace(self.settings, lang=language_of(browser_lang))
         self.stats: Stats = self._load_small(STATS_KEY, parse_stats)
         self.agents: dict[int, SeatAgent] = seat_agents(self.settings.players, link)
         # table state
@@ -298,6 +301,11 @@ class Game:
             if isinstance(action, Deal) and (m.deal_start + m.dealt - 1) % 4 == HUMAN
             else None
         )
+        stale: tuple[str, ...] = ("resumed",)  # true only until the game moves on
+        if isinstance(action, Declare) and action.seat == HUMAN:
+            stale = ("resumed", "msg_declared", "msg_stole")  # overturned by seat 0
+        if self.notice is not None and self.notice.key in stale:
+            self.notice = None
         if isinstance(action, Declare) and action.seat != HUMAN:
             key = "msg_stole" if m.phase == "bury" and m.kitty_holder == action.seat else None
             self.notice = Msg(
@@ -312,6 +320,8 @@ class Game:
         if isinstance(action, NextHand):
             self._reset_hand_flags()
             self.finished_trick = None
+            self.show_last = False
+            self.notice = None  # last hand's declarations and friend are history
         if m.phase in ("hand_over", "match_over") and m.hand_result is not None:
             winners = None if m.winners is None else list(m.winners)
             stats = record_hand(self.stats, self.meta.match_id, m.hand_result, winners)
@@ -420,6 +430,9 @@ class Game:
         self.wake.set()
         self.refresh()
 
+    def toggle_language(self) -> None:
+        self.set_option("lang", "en" if self.lang == "zh" else "zh")
+
     def toggle_last_trick(self) -> None:
         self.show_last = not self.show_last
         self.refresh()
@@ -477,7 +490,19 @@ class Game:
             self.confirm = None
         else:
             self.panel = None
+        self.wake.set()
         self.refresh()
+
+    @property
+    def paused(self) -> bool:
+        """A dialog (settings, a confirmation) is open: nothing moves until it closes."""
+        return self.panel is not None or self.confirm is not None
+
+    async def _while_paused(self) -> None:
+        while self.paused:
+            self.flush()
+            self.wake.clear()
+            await self.wake.wait()
 
     def escape(self) -> None:
         if self.confirm is not None or self.panel is not None:
@@ -628,6 +653,9 @@ class Game:
 
     async def _step(self) -> None:
         self.wake.clear()
+        if self.paused:
+            await self._wait()
+            return
         await self._settle_trick()
         m = self.match
         phase, mover = m.phase, m.to_move
@@ -640,7 +668,7 @@ class Game:
             epoch, version = self.epoch, self.version
             self.flush()
             await asyncio.sleep(self.pace.next_hand)
-            if self._unchanged(epoch, version) and self.autoplay:
+            if self._unchanged(epoch, version) and self.autoplay and not self.paused:
                 self._apply(NextHand())
         elif phase == "deal":
             await self._deal_step()
@@ -673,6 +701,7 @@ class Game:
             rest = self.pace.think - (self.clock() - start)
             if rest > 0:
                 await asyncio.sleep(rest)
+            await self._while_paused()
         finally:
             self.thinking = None
             self.dirty = True
@@ -700,6 +729,8 @@ class Game:
                 await asyncio.sleep(self.pace.deal)
                 if not self._unchanged(epoch, version) or self.repoll is not None:
                     return
+            if self.paused:
+                return
             receiver = (m.deal_start + m.dealt) % 4
             self._apply(Deal())
             if m.rules.declare_window == "during_deal" and m.phase == "deal":
@@ -737,6 +768,7 @@ class Game:
             m = self.match
             if (seat != HUMAN or self.helper_declares) and m.declaration_options(seat):
                 choice = await self.agents[seat].choose(m, seat, "declare")
+                await self._while_paused()
                 if self.epoch != epoch or self.match.phase != "deal":
                     return declared
                 if choice is not None and self.match.is_legal(choice):

@@ -11,6 +11,17 @@ from __future__ import annotations
 LANGUAGES = ("zh", "en")
 DEFAULT_LANGUAGE = "zh"
 
+
+
+def language_of(browser: str) -> str:
+    """The table's language for a browser language tag: ``zh*`` → 中文, anything else English.
+
+    >>> language_of("zh-TW"), language_of("en-GB"), language_of("")
+    ('zh', 'en', 'en')
+    """
+    return "zh" if browser.strip().lower().startswith("zh") else "en"
+
+
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 STRINGS: dict[str, tuple[str, str]] = {
@@ -51,6 +62,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "autoplay_on": ("Autoplay: on", "托管中"),
     "declare_label": ("Declare trump:", "亮主："),
     "no_options": ("nothing to declare", "没有可亮的牌"),
+    "declared_strengthen": (
+        "You declared. You may still strengthen it:", "你已亮主，还可以加固："
+    ),
+    "declared_nothing_more": (
+        "You declared. Nothing more to declare.", "你已亮主，没有可以再亮的牌。"
+    ),
     "pass": ("Pass", "不亮"),
     "pass_theft": ("Pass", "过"),
     "bury_n": ("Bury {k}/{n}", "扣底 {k}/{n}"),
@@ -63,12 +80,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings": ("Settings", "设置"),
     "last_trick": ("Last trick", "上一轮"),
     "close": ("Close", "关闭"),
+    "hand_name": ("Your hand", "手牌"),
+    "other_language": ("中文", "English"),
+    "switch_language": ("Switch language: 中文", "切换语言：English"),
+    "show_result": ("Result", "结果"),
     "yes": ("Yes", "确定"),
     "no": ("Cancel", "取消"),
     "help_keys": (
-        "Keys: Enter/Space play (or bury, declare) the selected cards · H hint · A autoplay · "
-        "Esc clear selection",
-        "快捷键：回车/空格 出选中的牌（或扣底、亮主） · H 提示 · A 托管 · Esc 取消选择",
+        "Keys: ←/→ move through your cards · Space selects the card in focus · Enter plays "
+        "(or buries, declares) the selected cards · H hint · A autoplay · Esc clears or closes",
+        "快捷键：←/→ 在手牌间移动 · 空格 选中当前的牌 · 回车 出选中的牌（或扣底、亮主） · "
+        "H 提示 · A 托管 · Esc 取消选择或关闭",
     ),
     # status line
     "status_loading": ("Loading…", "加载中…"),
@@ -316,8 +338,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "opt_bool_True": ("on", "开"),
     "joker_big": ("Big joker", "大王"),
     "joker_small": ("Small joker", "小王"),
-    "joker_big_short": ("B", "大"),
-    "joker_small_short": ("S", "小"),
+    "joker_big_short": ("BJ", "大王"),
+    "joker_small_short": ("SJ", "小王"),
     "nt_suffix": ("(no trump)", "（无主）"),
 }
 
@@ -378,7 +400,7 @@ def card_label(lang: str, card: str) -> str:
         return t(lang, "joker_big")
     if card == "SJ":
         return t(lang, "joker_small")
-    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+    return card[:-1] + SUIT_SYMBOLS.get(card[-1:], "?")
 
 
 def cards_label(lang: str, cards: list[str]) -> str:

@@ -58,6 +58,7 @@ def main() -> list[object]:
         speed=query.speed,
         deal=query.deal,
         address=page_address(),
+        browser_lang=str(window.navigator.language or ""),
     )
     proxies = controls.install(document, game)
     tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]

@@ -88,20 +88,29 @@ def hand_result(scene: Scene) -> Markup | None:
                 data_testid="match-winner",
             )
         )
-        action = button(t(lang, "new_match"), "new-match", "new-match", class_="primary")
+        action = button(t(lang, "new_match"), "new-match", "new-match", class_="primary",
+                        data_autofocus=True)
         testid = "match-over"
     else:
         lines.append(el("p", t(lang, "next_dealer", name=seat_name(lang, result["next_dealer"]))))
-        action = button(t(lang, "next_hand"), "next-hand", "next-hand", class_="primary")
+        action = button(t(lang, "next_hand"), "next-hand", "next-hand", class_="primary",
+                        data_autofocus=True)
         testid = "hand-over"
     title = t(lang, "result_title", n=result["hand_no"] + 1)
+    collapsed = scene.show_last  # the last trick is shown: the result steps aside
+    review = button(
+        t(lang, "show_result" if collapsed else "last_trick"), "last-trick", "result-last-trick",
+        aria_pressed="true" if collapsed else "false",
+    )
     return el(
         "section",
-        el("div", el("h2", title), lines, el("div", action, class_="panel-buttons"),
-           data_testid=testid),
-        class_="panel result",
+        el("div", el("h2", title), None if collapsed else lines,
+           el("div", review, action, class_="panel-buttons"), data_testid=testid),
+        class_="panel result collapsed" if collapsed else "panel result",
         data_testid="hand-result",
         role="dialog",
+        aria_modal="true",
+        aria_label=title,
     )
 
 
@@ -201,6 +210,8 @@ def settings_panel(scene: Scene) -> Markup:
         class_="panel settings",
         data_testid="settings-panel",
         role="dialog",
+        aria_modal="true",
+        aria_label=t(lang, "settings_title"),
     )
 
 
@@ -219,6 +230,8 @@ def confirm_dialog(scene: Scene) -> Markup:
         class_="panel confirm",
         data_testid="confirm",
         role="alertdialog",
+        aria_modal="true",
+        aria_label=t(lang, key),
     )
 
 

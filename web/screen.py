@@ -13,7 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import js
-from pyodide.ffi import to_js
+from i18n import t
+from pyodide.ffi import jsnull, to_js
+
+REGION_NAMES = {"hand": "hand_name"}
+"""Regions with an accessible name (``aria-label``) in the table's language."""
 
 
 class DomScreen:
@@ -28,6 +32,32 @@ class DomScreen:
         self.lang = ""
         self.morph = getattr(js, "Idiomorph", None)
         self.options = to_js({"morphStyle": "innerHTML"}, dict_converter=js.Object.fromEntries)
+        self.dialogs: list[tuple[str, Any]] = []  # open dialogs: (name, focus to give back)
+
+    def focus_dialog(self) -> None:
+        """A dialog that opens takes the focus (its first button); one that closes gives it back."""
+        found = self.document.querySelectorAll("#overlay [aria-modal=true]")
+        names = [str(found.item(i).getAttribute("data-testid")) for i in range(found.length)]
+        while self.dialogs and self.dialogs[-1][0] not in names:
+            _, previous = self.dialogs.pop()
+            if not self.dialogs and previous not in (None, jsnull) and previous.isConnected:
+                previous.focus()
+            elif self.dialogs:
+                self._focus_first(self.dialogs[-1][0])
+        for name in names:
+            if name not in [n for n, _ in self.dialogs]:
+                self.dialogs.append((name, self.document.activeElement))
+                self._focus_first(name)
+
+    def _focus_first(self, name: str) -> None:
+        dialog = self.document.querySelector(f'#overlay [data-testid="{name}"]')
+        if dialog is None or dialog is jsnull:
+            return
+        first = dialog.querySelector("[data-autofocus]") or dialog.querySelector(
+            "button:not([disabled]), select"
+        )
+        if first is not None and first is not jsnull:
+            first.focus()
 
     def show(self, regions: Mapping[str, str], classes: str, lang: str) -> None:
         for name, html in regions.items():
@@ -41,9 +71,13 @@ class DomScreen:
             else:
                 element.innerHTML = html
             self.drawn[name] = html
+        if "overlay" in regions:
+            self.focus_dialog()
         if classes != self.classes:
             self.root.className = classes
             self.classes = classes
         if lang != self.lang:
             self.document.documentElement.lang = "zh-CN" if lang == "zh" else "en"
+            for region, key in REGION_NAMES.items():
+                self.document.getElementById(region).setAttribute("aria-label", t(lang, key))
             self.lang = lang

@@ -143,6 +143,8 @@ def bar(scene: Scene) -> Markup:
                    aria_pressed="true" if scene.show_last else "false"),
             button(t(lang, "new_game"), "new-game", "new-game"),
             button(t(lang, "settings"), "settings", "settings"),
+            button(t(lang, "other_language"), "toggle-lang", "lang-toggle",
+                   aria_label=t(lang, "switch_language"), class_="lang-toggle"),
             class_="bar-buttons",
         )
     )
@@ -191,7 +193,11 @@ def plays_html(lang: str, plays: list[dict[str, Any]], winner: int | None = None
         el(
             "div",
             mini_cards(lang, play["cards"]),
-            class_=f"play pos-{POSITIONS[play['seat']]}{' won' if play['seat'] == winner else ''}",
+            class_=" ".join(
+                ["play", f"pos-{POSITIONS[play['seat']]}"]
+                + (["won"] if play["seat"] == winner else [])
+                + (["long"] if len(play["cards"]) >= 7 else [])  # throws, 3-deck tractors
+            ),
             data_seat=play["seat"],
         )
         for play in plays
@@ -261,9 +267,23 @@ def centre(scene: Scene) -> Markup:
     )
 
 
+def declaration_strength(option: str) -> tuple[int, int]:
+    """Stronger declarations first: more cards, then jokers (big over small) over suits."""
+    cards = option.split()
+    return len(cards), {"BJ": 2, "SJ": 1}.get(cards[0], 0)
+
+
+def can_play(view: dict[str, Any], count: int) -> bool:
+    """Whether ``count`` selected cards could be seat 0's play (the engine judges the rest)."""
+    if view["to_move"] != 0 or count == 0:
+        return False
+    trick = view["trick"]
+    return not trick or count == len(trick[0]["cards"])
+
+
 def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> Markup:
     view, lang = scene.view, scene.lang
-    options = view["declaration_options"]
+    options = sorted(view["declaration_options"], key=declaration_strength, reverse=True)
     chosen = sorted(view["hand"][i] for i in scene.selected if i < len(view["hand"]))
     buttons: list[Child] = []
     for option in options:
@@ -274,7 +294,11 @@ def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> Markup:
             button([mini_cards(lang, cards), note], "declare", class_=f"declare-option{suggested}",
                    data_cards=option, id=f"declare-{'-'.join(cards)}")
         )
-    if not buttons:
+    mine = view["declaration"] is not None and view["declaration"]["seat"] == 0
+    if mine:  # seat 0 has declared: say what is left to do
+        key = "declared_strengthen" if buttons else "declared_nothing_more"
+        buttons.insert(0, el("span", t(lang, key), class_="muted", data_testid="declare-state"))
+    elif not buttons:
         buttons.append(el("span", t(lang, "no_options"), class_="muted"))
     return el(
         "div",
@@ -313,12 +337,14 @@ def controls(scene: Scene) -> Markup:
         parts.append(declare_html(scene, True, "pass" if phase == "declare" else "pass_theft"))
     elif phase == "bury" and mine:
         n, k = view["kitty_size"], len(scene.selected)
-        parts.append(button(t(lang, "bury_n", k=k, n=n), "bury", "bury", class_="primary"))
+        parts.append(button(t(lang, "bury_n", k=k, n=n), "bury", "bury", class_="primary",
+                            disabled=k != n))
     elif phase == "call" and mine:
         parts.append(friend_picker(scene))
     elif phase == "play":
         label = t(lang, "play_n", n=len(scene.selected)) if scene.selected else t(lang, "play")
-        parts.append(button(label, "play", "play", class_="primary", disabled=not mine))
+        parts.append(button(label, "play", "play", class_="primary",
+                            disabled=not can_play(view, len(scene.selected))))
     auto_label = t(lang, "autoplay_on") if scene.autoplay else t(lang, "autoplay")
     parts.append(button(t(lang, "hint"), "hint", "hint"))
     parts.append(
@@ -355,7 +381,7 @@ def hand(scene: Scene) -> Markup:
             classes.append("sel")
         out.append(
             card_face(lang, card, " ".join(classes), tag="button", type="button",
-                      data_action="select", data_index=index,
+                      data_action="select", data_index=index, id=f"card-{index}",
                       aria_pressed="true" if selected else "false")
         )
     return join(out)
@@ -403,9 +429,14 @@ def footer(scene: Scene) -> Markup:
     lang = scene.lang
     return join(
         el("p", status_text(scene), class_="status", data_testid="status"),
-        scene.message
-        and el("p", scene.message, class_="message error", data_testid="message", role="alert"),
-        scene.notice and el("p", scene.notice, class_="notice", data_testid="notice"),
+        el(
+            "div",
+            scene.message
+            and el("p", scene.message, class_="message error", data_testid="message",
+                   role="alert"),
+            scene.notice and el("p", scene.notice, class_="notice", data_testid="notice"),
+            class_="messages",  # a fixed place: a message never moves the hand
+        ),
         scene.warning
         and el("p", scene.warning, class_="warning error", data_testid="storage-warning",
                role="alert"),

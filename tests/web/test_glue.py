@@ -632,3 +632,58 @@ def test_a_bad_record_is_refused_and_changes_nothing(text: str) -> None:
     game.import_record(text)
     assert game.match is before and storage["tractor.match"] == saved and game.confirm is None
     assert game.message is not None and "nothing was changed" in game.message.text("en")
+
+
+def test_strongest_declaration_first_and_what_is_left_after_declaring() -> None:
+    """Issue 8: the strongest option leads; after declaring the control says what is left."""
+    game, _ = make_game(FakeStorage(), seed=5)
+    scene = game.scene()
+    scene.lang = "en"
+    scene.view = dict(scene.view, phase="deal", declaration=None,
+                      declaration_options=["2H", "2H 2H", "SJ SJ", "BJ BJ"])
+    html = render(scene)["controls"]
+    order = re.findall(r'data-cards="([^"]+)"', html)
+    assert order == ["BJ BJ", "SJ SJ", "2H 2H", "2H"]
+    scene.view = dict(scene.view, declaration={"seat": 0, "cards": ["2H"]},
+                      declaration_options=["2H 2H"])
+    assert "You may still strengthen it" in render(scene)["controls"]
+    scene.view = dict(scene.view, declaration_options=[])
+    assert "Nothing more to declare" in render(scene)["controls"]
+    scene.lang = "zh"
+    assert "没有可以再亮的牌" in render(scene)["controls"]
+
+
+@pytest.mark.parametrize(("lang", "big", "small"), [("zh", "大王", "小王"), ("en", "BJ", "SJ")])
+def test_jokers_read_as_jokers(lang: str, big: str, small: str) -> None:
+    from faces import card_face
+
+    for card, name in (("BJ", big), ("SJ", small)):
+        face = card_face(lang, card)
+        rank = re.search(r'<span class="rank">([^<]*)</span>', face)
+        assert rank is not None and rank.group(1) == name
+        assert rank.group(1) not in ("S", "B", "H", "C", "D")
+
+
+def test_declaration_notices_last_only_while_true() -> None:
+    """Issue 8: overturned by seat 0 or a new hand, a declaration notice goes away."""
+    from tractor.actions import Declare, NextHand
+    from web_helpers import advance
+
+    overturn = advance(
+        {}, 1, lambda m: m.phase == "deal" and m.declaration is not None
+        and m.declaration.seat != 0 and bool(m.declaration_options(0)),
+    )
+    assert overturn is not None
+    storage = FakeStorage({"tractor.match": dumps(overturn)})
+    game, _ = make_game(storage, seed=None)
+    game.notice = Msg("msg_declared", seat=overturn.declaration.seat, cards=("2H",))
+    game._apply(Declare(0, game.match.declaration_options(0)[-1]))
+    assert game.notice is None
+
+    over = advance({"decks": 1}, 1, lambda m: m.phase == "hand_over")
+    assert over is not None
+    game, _ = make_game(FakeStorage({"tractor.match": dumps(over)}), seed=None)
+    assert game.notice == Msg("resumed")
+    game.notice = Msg("msg_declared", seat=1, cards=("2H",))
+    game._apply(NextHand())
+    assert game.notice is None

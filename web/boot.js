@@ -1,0 +1,172 @@
+/* The first seconds, before Python runs: a real progress bar of the runtime being
+   fetched, then "starting Python…"; a failure to load said in words with what to try.
+
+   Plain JavaScript because Python is not running yet; a same-origin file because the
+   Content-Security-Policy forbids inline scripts. It counts the bytes of the big runtime
+   files (Pyodide's WebAssembly and standard library) as they stream through fetch(),
+   against their sizes that build.py writes into index.html (data-runtime-bytes). When
+   the table's Python draws its first frame it replaces this region (web/screen.py), and
+   this script stops. Its few texts are here in both languages (Python's i18n.py is not
+   loaded yet). */
+(function () {
+  "use strict";
+
+  var TEXTS = {
+    en: {
+      download: "Downloading the game (first visit only): {got} of {total} MB",
+      starting: "Starting Python…",
+      missing: "The game could not load: {file} is missing or unreachable ({why}). " +
+        "Check your connection and reload the page; if it keeps failing, the site is " +
+        "incomplete.",
+      failed: "The game could not start: {why}. Reload the page; if it keeps failing, " +
+        "try a current Chrome, Edge, Firefox or Safari.",
+      nowasm: "This browser cannot run the game: it has no WebAssembly. Please use a " +
+        "current Chrome, Edge, Firefox or Safari (and allow WebAssembly if it is " +
+        "switched off).",
+    },
+    zh: {
+      download: "正在下载游戏（仅首次访问）：{got} / {total} MB",
+      starting: "正在启动 Python…",
+      missing: "游戏无法加载：找不到或无法获取 {file}（{why}）。请检查网络后刷新页面；" +
+        "如果一直失败，说明网站文件不完整。",
+      failed: "游戏无法启动：{why}。请刷新页面；如果一直失败，请换用新版 Chrome、Edge、" +
+        "Firefox 或 Safari。",
+      nowasm: "这个浏览器无法运行本游戏：不支持 WebAssembly。请使用新版 Chrome、Edge、" +
+        "Firefox 或 Safari（如已关闭 WebAssembly，请打开）。",
+    },
+  };
+  var WATCHED = ["pyodide.asm.wasm", "python_stdlib.zip"];
+
+  function language() {
+    try {
+      var stored = JSON.parse(localStorage.getItem("tractor.settings") || "{}");
+      if (stored && (stored.lang === "zh" || stored.lang === "en")) return stored.lang;
+    } catch (e) { /* unreadable settings: Python keeps them aside later */ }
+    return String(navigator.language || "").toLowerCase().indexOf("zh") === 0 ? "zh" : "en";
+  }
+
+  var lang = language();
+  var got = {};
+  var done = {};
+  var failed = false;
+
+  function say(key, params) {
+    var text = TEXTS[lang][key];
+    Object.keys(params || {}).forEach(function (name) {
+      text = text.split("{" + name + "}").join(String(params[name]));
+    });
+    return text;
+  }
+
+  function parts() {
+    var box = document.getElementById("boot");
+    if (!box) return null; // Python has drawn the table: nothing more to do here
+    return {
+      box: box,
+      bar: document.getElementById("boot-progress"),
+      text: document.getElementById("boot-text"),
+    };
+  }
+
+  function total() {
+    var box = document.getElementById("boot");
+    return box ? Number(box.getAttribute("data-runtime-bytes")) || 0 : 0;
+  }
+
+  function mb(bytes) {
+    return (bytes / 1048576).toFixed(1);
+  }
+
+  function show() {
+    var p = parts();
+    if (!p || failed) return;
+    var sum = 0;
+    WATCHED.forEach(function (name) { sum += got[name] || 0; });
+    var all = Math.max(total(), sum, 1);
+    var finished = WATCHED.every(function (name) { return done[name]; });
+    p.bar.max = all;
+    p.bar.value = finished ? all : sum;
+    p.bar.setAttribute("aria-valuetext", mb(sum) + " / " + mb(all) + " MB");
+    p.text.textContent = finished ? say("starting") : say("download", {
+      got: mb(sum), total: mb(all),
+    });
+    p.box.setAttribute("data-state", finished ? "starting" : "downloading");
+  }
+
+  function fail(key, params) {
+    var p = parts();
+    if (!p) return;
+    failed = true;
+    p.text.textContent = say(key, params);
+    p.box.setAttribute("data-state", "failed");
+    p.box.setAttribute("role", "alert");
+    p.bar.hidden = true;
+  }
+
+  function watched(url) {
+    var path = String(url).split("?")[0];
+    for (var i = 0; i < WATCHED.length; i++) {
+      if (path.slice(-WATCHED[i].length) === WATCHED[i]) return WATCHED[i];
+    }
+    return null;
+  }
+
+  if (typeof WebAssembly !== "object" || typeof window.fetch !== "function") {
+    document.addEventListener("DOMContentLoaded", function () { fail("nowasm"); });
+    return;
+  }
+
+  var originalFetch = window.fetch;
+  window.fetch = function (resource, init) {
+    var url = typeof Request === "function" && resource instanceof Request
+      ? resource.url : String(resource); // a string or a URL object (Pyodide passes a URL)
+    var name = watched(url);
+    var answer = originalFetch.apply(this, arguments);
+    if (!name) return answer;
+    return answer.then(function (response) {
+      if (!response.ok) {
+        fail("missing", { file: name, why: "HTTP " + response.status });
+        return response;
+      }
+      if (!response.body || typeof TransformStream !== "function") {
+        done[name] = true;
+        show();
+        return response;
+      }
+      got[name] = 0;
+      var counted = response.body.pipeThrough(new TransformStream({
+        transform: function (chunk, controller) {
+          got[name] += chunk.byteLength;
+          show();
+          controller.enqueue(chunk);
+        },
+        flush: function () {
+          done[name] = true;
+          show();
+        },
+      }));
+      return new Response(counted, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    }, function (error) {
+      fail("missing", { file: name, why: String(error && error.message || error) });
+      throw error;
+    });
+  };
+
+  window.addEventListener("error", function (event) {
+    var target = event.target;
+    if (target && target !== window && (target.src || target.href)) {
+      var file = String(target.src || target.href).split("/").pop();
+      fail("missing", { file: file, why: "not loaded" });
+    }
+  }, true);
+  window.addEventListener("unhandledrejection", function (event) {
+    var reason = event.reason;
+    fail("failed", { why: String(reason && reason.message || reason) });
+  });
+
+  document.addEventListener("DOMContentLoaded", show);
+})();
