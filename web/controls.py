@@ -47,6 +47,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "confirm-no": lambda el: game.close_panel(),
         "last-trick": lambda el: game.toggle_last_trick(),
         "share": lambda el: game.share(),
+        "toggle-log": lambda el: game.toggle_log(),
         "export": lambda el: download(el.ownerDocument, *game.export_record()),
         "toggle-lang": lambda el: game.toggle_language(),
     }

@@ -96,6 +96,7 @@ class Game:
         self.selected: set[int] = set()
         self.autoplay = False
         self.show_last = False
+        self.show_log = False
         self.panel: str | None = None
         self.confirm: str | None = None
         self.pending_rules: Rules | None = None
@@ -239,6 +240,7 @@ class Game:
             thinking=self.thinking,
             autoplay=self.autoplay,
             show_last=self.show_last,
+            show_log=self.show_log,
             finished_trick=self.finished_trick,
             end_of_deal=self.end_of_deal,
             panel=self.panel,
@@ -432,6 +434,10 @@ class Game:
 
     def toggle_language(self) -> None:
         self.set_option("lang", "en" if self.lang == "zh" else "zh")
+
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+        self.refresh()
 
     def toggle_last_trick(self) -> None:
         self.show_last = not self.show_last

@@ -21,6 +21,7 @@ class Scene:
     thinking: int | None = None
     autoplay: bool = False
     show_last: bool = False
+    show_log: bool = False
     finished_trick: dict[str, Any] | None = None
     end_of_deal: bool = False
     panel: str | None = None

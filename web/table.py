@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from faces import button, card_face, mini_cards, order_of
+from handlog import hand_log, log_toggle
 from i18n import SUIT_SYMBOLS, card_label, cards_label, seat_name, t
 from markup import Child, Markup, el, join
 from panels import overlay
@@ -32,6 +33,7 @@ REGIONS = (
     "controls",
     "hand",
     "footer",
+    "log",
     "overlay",
     "probe",
 )
@@ -47,6 +49,7 @@ def render(scene: Scene) -> dict[str, Markup]:
         "controls": controls(scene),
         "hand": hand(scene),
         "footer": footer(scene),
+        "log": hand_log(scene),
         "overlay": overlay(scene),
         "probe": probe(scene),
     }
@@ -142,6 +145,7 @@ def bar(scene: Scene) -> Markup:
             button(t(lang, "last_trick"), "last-trick", "last-trick",
                    aria_pressed="true" if scene.show_last else "false"),
             button(t(lang, "new_game"), "new-game", "new-game"),
+            log_toggle(scene),
             button(t(lang, "settings"), "settings", "settings"),
             button(t(lang, "other_language"), "toggle-lang", "lang-toggle",
                    aria_label=t(lang, "switch_language"), class_="lang-toggle"),
@@ -188,11 +192,18 @@ def seat_box(scene: Scene, seat: int) -> Markup:
     )
 
 
-def plays_html(lang: str, plays: list[dict[str, Any]], winner: int | None = None) -> Markup:
+def plays_html(
+    lang: str, plays: list[dict[str, Any]], winner: int | None = None, lead_kind: str | None = None
+) -> Markup:
+    """Each seat's play in its place; the lead named (single, pair, tractor, throw…)."""
     return join(
         el(
             "div",
             mini_cards(lang, play["cards"]),
+            lead_kind
+            and index == 0
+            and el("span", t(lang, f"lead_{lead_kind}"), class_="lead-kind",
+                   data_testid="lead-kind"),
             class_=" ".join(
                 ["play", f"pos-{POSITIONS[play['seat']]}"]
                 + (["won"] if play["seat"] == winner else [])
@@ -200,7 +211,7 @@ def plays_html(lang: str, plays: list[dict[str, Any]], winner: int | None = None
             ),
             data_seat=play["seat"],
         )
-        for play in plays
+        for index, play in enumerate(plays)
     )
 
 
@@ -262,7 +273,8 @@ def centre(scene: Scene) -> Markup:
     failure = view["throw_failure"] if view["phase"] == "play" else None
     return join(
         finished,
-        el("div", plays_html(lang, current), class_="trick-grid", data_testid="trick"),
+        el("div", plays_html(lang, current, lead_kind=view["lead_kind"]), class_="trick-grid",
+           data_testid="trick"),
         throw_failure_html(lang, failure),
     )
 

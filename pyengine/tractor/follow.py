@@ -74,6 +74,26 @@ class Lead:
         return bool(self.titanics or self.triples or self.tractors or self.pairs)
 
 
+def combination(lead: Lead) -> str:
+    """What a lead is called: ``single``, ``pair``, ``triple``, ``tractor``, ``titanic``
+    (consecutive triples) or ``throw`` (several units).
+
+    >>> from tractor.cards import parse_cards
+    >>> from tractor.trump import trump_for
+    >>> hearts = trump_for(0, 1)
+    >>> [combination(analyse_lead(parse_cards(t), hearts)) for t in ("AS", "3S 3S 4S 4S", "AS KS")]
+    ['single', 'tractor', 'throw']
+    """
+    if lead.is_throw:
+        return "throw"
+    unit = lead.units[0]
+    if unit.width == 1:
+        return "single"
+    if unit.width == 2:
+        return "pair" if unit.length == 1 else "tractor"
+    return "triple" if unit.length == 1 else "titanic"
+
+
 def analyse_lead(cards: Sequence[int], trump: Trump) -> Lead:
     """Decompose a lead (all cards of one effective suit) into its demands."""
     if not cards:

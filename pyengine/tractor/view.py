@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from . import declare
 from .cards import RANKS, SUITS, Card, cards_of, counts_of, format_cards, parse_cards
 from .declare import Declaration
-from .follow import Lead, analyse_lead
+from .follow import Lead, analyse_lead, combination
 from .history import TrickRecord
 from .rules import Rules
 from .trump import Trump, sorted_hand, trump_for
@@ -221,8 +221,13 @@ class View:
             "kitty_taken": card_list(self.kitty_taken),
             "kitty_size": self.rules.kitty_size,
             "trick": [{"seat": s, "cards": [str(c) for c in cs]} for s, cs in self.trick],
+            "lead_kind": None if self.lead is None else combination(self.lead),
             "played": card_list(self.played),
             "my_bury": card_list(self.my_bury),
+            "tricks": [
+                {**t.to_dict(), "lead_kind": combination(analyse_lead(t.plays[0][1], self.order))}
+                for t in self.tricks
+            ],
         }
 
 

@@ -336,7 +336,8 @@ class ElementSpy(HTMLParser):
 
 def poisoned(value: Any, key: str = "") -> Any:
     """Every string of a view made hostile (card texts keep a suit letter so they draw)."""
-    if key in ("phase", "level", "trump", "rules", "declaration_options", "hand", "kitty_taken"):
+    if key in ("phase", "level", "trump", "rules", "declaration_options", "hand", "kitty_taken",
+               "lead_kind"):
         return value  # what the table branches on, and the hand it sorts by the trump order
     if isinstance(value, dict):
         return {k: poisoned(v, k) for k, v in value.items()}
@@ -371,6 +372,7 @@ def hostile_scenes() -> list[Scene]:
         )
         scene.message = scene.notice = scene.warning = scene.worker = HOSTILE
         scene.panel, scene.show_last = "settings", bool(len(scene.view["trick"]) % 2)
+        scene.show_log = True
     return chosen
 
 
@@ -687,3 +689,24 @@ def test_declaration_notices_last_only_while_true() -> None:
     game.notice = Msg("msg_declared", seat=1, cards=("2H",))
     game._apply(NextHand())
     assert game.notice is None
+
+
+def test_the_hand_log_lists_every_trick_with_its_lead_and_winner() -> None:
+    from web_helpers import advance
+
+    played = advance({"decks": 1}, 6, lambda m: m.tricks_played >= 4 and not m.trick)
+    assert played is not None
+    game, screen = make_game(FakeStorage({"tractor.match": dumps(played),
+                                          "tractor.settings": Settings(lang="en").to_json()}))
+    game.flush()
+    assert screen.regions["log"] == "" and 'aria-expanded="false"' in screen.regions["bar"]
+    game.toggle_log()
+    log = screen.regions["log"]
+    assert 'data-testid="log"' in log and log.count('class="log-trick"') == 4
+    for number, trick in enumerate(played.tricks, start=1):
+        row = log.split(f'data-trick="{number}"')[1].split("</li>")[0]
+        cards = re.findall(r'data-card="([^"]+)"', row)
+        assert cards == [str(c) for _, cs in trick.plays for c in cs]
+        assert f"won by {i18n.seat_name('en', trick.winner)}, {trick.points} points" in row
+    game.toggle_log()
+    assert screen.regions["log"] == ""

@@ -1,0 +1,75 @@
+"""The hand log beside the table: declarations, every trick, failed throws, the friend.
+
+Drawn from seat 0's view (its public history, ``View.tricks``), so it shows only
+what the table has shown. Collapsed until the player opens it (the bar's Log
+button); each card carries ``data-card`` like the table's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from faces import button, mini_cards
+from i18n import cards_label, seat_name, t
+from markup import Child, Markup, el
+from scene import Scene
+from tractor.cards import CARDS
+
+
+def log_toggle(scene: Scene) -> Markup:
+    """The bar's button that opens and closes the log."""
+    return button(t(scene.lang, "log"), "toggle-log", "log-toggle",
+                  aria_expanded="true" if scene.show_log else "false", aria_controls="log")
+
+
+def hand_log(scene: Scene) -> Markup:
+    """The log region: empty (hidden by CSS) while collapsed."""
+    if not scene.show_log:
+        return Markup("")
+    view, lang = scene.view, scene.lang
+    rows: list[Child] = []
+    for decl in view.get("declarations") or []:
+        seat, card, copies = decl
+        rows.append(el("li", t(lang, "log_declared", name=seat_name(lang, seat)), " ",
+                       mini_cards(lang, [view_card(card)] * copies), class_="log-declaration"))
+    for number, trick in enumerate(view["tricks"], start=1):
+        rows.append(trick_row(scene, number, trick))
+    if not rows:
+        rows.append(el("li", t(lang, "log_empty"), class_="muted"))
+    return el(
+        "section",
+        el("h2", t(lang, "log_title", n=len(view["tricks"]))),
+        el("ul", rows),
+        class_="hand-log",
+        data_testid="log",
+        aria_label=t(lang, "log"),
+    )
+
+
+def trick_row(scene: Scene, number: int, trick: dict[str, Any]) -> Markup:
+    view, lang = scene.view, scene.lang
+    kind = t(lang, f"lead_{trick['lead_kind']}")
+    head: list[Child] = [
+        el("b", t(lang, "log_trick", n=number)),
+        " ",
+        t(lang, "log_led", name=seat_name(lang, trick["leader"]), kind=kind),
+    ]
+    if trick.get("attempted"):
+        head += [" · ", t(lang, "log_throw_failed", cards=cards_label(lang, trick["attempted"]))]
+    plays = [
+        el("span", seat_name(lang, play["seat"]), " ", mini_cards(lang, play["cards"]),
+           class_="log-play" + (" won" if play["seat"] == trick["winner"] else ""),
+           data_seat=play["seat"])
+        for play in trick["plays"]
+    ]
+    tail: list[Child] = [t(lang, "log_won", name=seat_name(lang, trick["winner"]),
+                           n=trick["points"])]
+    if view.get("friend_trick") == number - 1 and view.get("friend") is not None:
+        tail += [" · ", t(lang, "log_friend", name=seat_name(lang, view["friend"]))]
+    return el("li", el("div", head), el("div", plays, class_="log-plays"), el("div", tail),
+              class_="log-trick", data_trick=number)
+
+
+def view_card(card: int) -> str:
+    """A declaration's card id as RULES notation."""
+    return str(CARDS[card])
