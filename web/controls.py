@@ -48,6 +48,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "last-trick": lambda el: game.toggle_last_trick(),
         "share": lambda el: game.share(),
         "toggle-log": lambda el: game.toggle_log(),
+        "undo": lambda el: game.undo(),
         "export": lambda el: download(el.ownerDocument, *game.export_record()),
         "toggle-lang": lambda el: game.toggle_language(),
     }

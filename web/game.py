@@ -52,10 +52,10 @@ from tractor.match import IllegalAction, Match
 from tractor.players import make_player
 from tractor.players.explain import reason
 from tractor.rules import CHOICES, Rules, RulesError
-from tractor.save import dumps
+from tractor.save import dumps, replay
 
 HUMAN = 0
-DISPLAY_OPTIONS = ("speed", "lang", "four_color", "auto_declare", *PLAYER_OPTIONS)
+DISPLAY_OPTIONS = ("speed", "lang", "four_color", "auto_declare", "undo", *PLAYER_OPTIONS)
 RENDER_INTERVAL = 0.05
 """At instant speed the table is redrawn at most this often (seconds) while it runs."""
 
@@ -241,6 +241,7 @@ class Game:
             autoplay=self.autoplay,
             show_last=self.show_last,
             show_log=self.show_log,
+            can_undo=self.undoable() is not None,
             finished_trick=self.finished_trick,
             end_of_deal=self.end_of_deal,
             panel=self.panel,
@@ -326,7 +327,9 @@ class Game:
             self.notice = None  # last hand's declarations and friend are history
         if m.phase in ("hand_over", "match_over") and m.hand_result is not None:
             winners = None if m.winners is None else list(m.winners)
-            stats = record_hand(self.stats, self.meta.match_id, m.hand_result, winners)
+            stats = record_hand(
+                self.stats, self.meta.match_id, m.hand_result, winners, self.meta.undo
+            )
             if stats != self.stats:
                 self.stats = stats
                 self.store.set(STATS_KEY, stats.to_json())
@@ -522,7 +525,7 @@ class Game:
         if name not in DISPLAY_OPTIONS:
             return
         typed: Any = value
-        if name in ("four_color", "auto_declare"):
+        if name in ("four_color", "auto_declare", "undo"):
             typed = value == "true"
         if name == "speed":
             self.speed_override = None
@@ -592,6 +595,40 @@ class Game:
             return
         self.pending_import = loaded.match
         self.confirm = "import"
+        self.refresh()
+
+    def undoable(self) -> int | None:
+        """Where seat 0's last action of this hand stands in the record (None: nothing
+        to take back, or undo is off)."""
+        if not self.settings.undo or self.match.phase == "match_over":
+            return None
+        for index in range(len(self.match.actions) - 1, -1, -1):
+            action = self.match.actions[index]
+            if isinstance(action, NextHand):
+                return None
+            if getattr(action, "seat", None) == HUMAN:
+                return index
+        return None
+
+    def undo(self) -> None:
+        """Take back seat 0's last action (and what the others did after it): the match
+        is replayed without them, and marked as one where undo was used."""
+        index = self.undoable()
+        if index is None:
+            return
+        m = self.match
+        self.match = replay(m.rules, m.seed, m.actions[:index], m.start_level)
+        self.meta = replace(self.meta, undo=True)
+        self.store.set(META_KEY, self.meta.to_json())
+        self.epoch += 1
+        self.version += 1
+        self.selected.clear()
+        self.finished_trick = None
+        self.thinking = None
+        self._reset_hand_flags()
+        self.message, self.notice = None, Msg("msg_undone")
+        self._save()
+        self.wake.set()
         self.refresh()
 
     def refuse_import(self, why: str) -> None:

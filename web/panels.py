@@ -151,6 +151,12 @@ def settings_panel(scene: Scene) -> Markup:
             [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],
             str(settings.auto_declare).lower(),
         ),
+        (
+            "undo",
+            t(lang, "undo_setting"),
+            [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],
+            str(settings.undo).lower(),
+        ),
         *(
             (
                 name,
@@ -174,6 +180,8 @@ def settings_panel(scene: Scene) -> Markup:
         matches=stats.matches,
         matches_won=stats.matches_won,
     )
+    if stats.matches_with_undo:
+        stats_line += " · " + t(lang, "stats_undo", n=stats.matches_with_undo)
     return el(
         "section",
         el("h2", t(lang, "settings_title")),

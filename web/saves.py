@@ -45,6 +45,7 @@ class Meta:
     """Table data stored beside the match: which match it is (statistics count it once)."""
 
     match_id: str = ""
+    undo: bool = False  # seat 0 took an action back in this match
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -56,7 +57,7 @@ def parse_meta(text: str | None) -> tuple[Meta, bool]:
         data = read_small(text) or {}
     except DataError:
         return Meta(), True
-    match_id = data.get("match_id", "")
-    if not isinstance(match_id, str) or len(match_id) > 100:
+    match_id, undo = data.get("match_id", ""), data.get("undo", False)
+    if not isinstance(match_id, str) or len(match_id) > 100 or type(undo) is not bool:
         return Meta(), True
-    return Meta(match_id=match_id), False
+    return Meta(match_id=match_id, undo=undo), False

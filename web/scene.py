@@ -22,6 +22,7 @@ class Scene:
     autoplay: bool = False
     show_last: bool = False
     show_log: bool = False
+    can_undo: bool = False
     finished_trick: dict[str, Any] | None = None
     end_of_deal: bool = False
     panel: str | None = None

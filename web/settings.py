@@ -3,8 +3,9 @@
 Each computer seat has its own strength (``seat1`` right, ``seat2`` partner,
 ``seat3`` left; default ``normal``), and so has the helper behind the hint and
 托管 (``helper``); ``auto_declare`` (自动叫主) lets the helper declare for seat 0
-during the deal. Settings saved before this (one ``opponents`` strength for all,
-``basic`` for ``easy``) still load.
+during the deal; ``undo`` offers taking back seat 0's last action (a match where
+it was used is counted apart in the statistics). Settings saved before this (one
+``opponents`` strength for all, ``basic`` for ``easy``) still load.
 
 Stored as JSON in localStorage; ``parse_settings`` never fails: damaged or
 unknown data falls back to the defaults (and says so), so a bad value can never
@@ -61,6 +62,7 @@ class Settings:
     seat3: str = DEFAULT_PLAYER
     helper: str = DEFAULT_PLAYER
     auto_declare: bool = False
+    undo: bool = False
 
     @property
     def pace(self) -> Pace:
@@ -78,6 +80,7 @@ class Settings:
                 "seat3": self.seat3,
                 "helper": self.helper,
                 "auto_declare": self.auto_declare,
+                "undo": self.undo,
             },
             sort_keys=True,
         )
@@ -140,6 +143,7 @@ def parse_settings(text: str | None) -> tuple[Settings, bool]:
         lang=pick("lang", LANGUAGES, defaults.lang),
         four_color=pick("four_color", (False, True), defaults.four_color),
         auto_declare=pick("auto_declare", (False, True), defaults.auto_declare),
+        undo=pick("undo", (False, True), defaults.undo),
         **players,
     )
     return settings, damaged

@@ -20,6 +20,7 @@ class Stats:
     hands_won: int = 0
     matches: int = 0
     matches_won: int = 0
+    matches_with_undo: int = 0
     counted: str = ""  # "<match id>:<hand no>" of the last hand counted (no double counts)
 
     def to_json(self) -> str:
@@ -35,7 +36,7 @@ def parse_stats(text: str | None) -> tuple[Stats, bool]:
     if data is None:
         return Stats(), False
     values: dict[str, Any] = {}
-    for name in ("hands", "hands_won", "matches", "matches_won"):
+    for name in ("hands", "hands_won", "matches", "matches_won", "matches_with_undo"):
         value = data.get(name, 0)
         if type(value) is not int or not 0 <= value < 10**9:
             return Stats(), True
@@ -54,9 +55,14 @@ def human_side_won(result: dict[str, Any]) -> bool:
 
 
 def record_hand(
-    stats: Stats, match_id: str, result: dict[str, Any], winners: list[int] | None
+    stats: Stats,
+    match_id: str,
+    result: dict[str, Any],
+    winners: list[int] | None,
+    undo_used: bool = False,
 ) -> Stats:
-    """Count a finished hand (and the match when it ended); idempotent per hand."""
+    """Count a finished hand (and the match when it ended, apart if undo was used in it);
+    idempotent per hand."""
     key = f"{match_id}:{result.get('hand_no')}"
     if stats.counted == key:
         return stats
@@ -69,5 +75,6 @@ def record_hand(
             updated,
             matches=updated.matches + 1,
             matches_won=updated.matches_won + int(HUMAN in winners),
+            matches_with_undo=updated.matches_with_undo + int(undo_used),
         )
     return updated

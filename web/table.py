@@ -358,6 +358,8 @@ def controls(scene: Scene) -> Markup:
         parts.append(button(label, "play", "play", class_="primary",
                             disabled=not can_play(view, len(scene.selected))))
     auto_label = t(lang, "autoplay_on") if scene.autoplay else t(lang, "autoplay")
+    if scene.can_undo:
+        parts.append(button(t(lang, "undo"), "undo", "undo"))
     parts.append(button(t(lang, "hint"), "hint", "hint"))
     parts.append(
         button(auto_label, "autoplay", "autoplay", class_="toggle",

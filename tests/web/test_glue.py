@@ -710,3 +710,39 @@ def test_the_hand_log_lists_every_trick_with_its_lead_and_winner() -> None:
         assert f"won by {i18n.seat_name('en', trick.winner)}, {trick.points} points" in row
     game.toggle_log()
     assert screen.regions["log"] == ""
+
+
+def test_undo_takes_back_seat_0_s_last_action_and_marks_the_match() -> None:
+    from tractor.players import make_player
+    from tractor.save import state_dict
+
+    storage = FakeStorage({"tractor.settings": Settings(speed="instant", undo=True).to_json()})
+    game, screen = make_game(storage, seed=7)
+    run_until(game, lambda: game.match.phase == "play" and game.match.to_move == 0)
+    before = state_dict(game.match)
+    count = len(game.match.actions)
+    game._human(make_player("easy", 1).act(game.match.observe(0)))
+    run_until(game, lambda: game.match.to_move == 0 or game.match.phase != "play")
+    assert len(game.match.actions) > count
+    game.flush()
+    assert 'data-testid="undo"' in screen.regions["controls"]
+    game.undo()
+    assert state_dict(game.match) == before and len(game.match.actions) == count
+    assert game.meta.undo and json.loads(storage["tractor.meta"])["undo"] is True
+    assert read_match(storage["tractor.match"]).match == game.match
+
+
+def test_without_the_setting_there_is_no_undo() -> None:
+    game, screen = make_game(FakeStorage({"tractor.settings": Settings(speed="instant").to_json()}))
+    run_until(game, lambda: game.match.phase == "play")
+    game.flush()
+    assert game.undoable() is None and 'data-testid="undo"' not in screen.regions["controls"]
+
+
+def test_a_match_with_undo_is_counted_apart() -> None:
+    result = {"hand_no": 3, "side": "defenders", "defenders": [0, 2], "attackers": [1, 3]}
+    stats = record_hand(Stats(), "m1", result, winners=[0, 2], undo_used=True)
+    assert (stats.matches, stats.matches_won, stats.matches_with_undo) == (1, 1, 1)
+    assert parse_stats(stats.to_json()) == (stats, False)
+    plain = record_hand(Stats(), "m2", result, winners=[0, 2])
+    assert plain.matches_with_undo == 0

@@ -85,3 +85,20 @@ def test_a_bad_record_is_refused_and_changes_nothing(
     expect(page.get_by_test_id("panel-message")).to_contain_text("nothing was changed")
     assert page.locator("img").count() == 0
     assert stored(page, "tractor.match") == saved
+
+
+def test_undo_takes_back_my_last_play(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "?seed=7&speed=instant", settings={"lang": "en", "undo": True})
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    before = json.loads(stored(page, "tractor.match") or "")["actions"]
+    hand = hand_cards(page)
+    page.get_by_test_id("hint").click()
+    expect(page.locator('[data-testid="hand"] [aria-pressed="true"]')).not_to_have_count(0)
+    page.get_by_test_id("play").click()
+    wait_state(page, "toMove === '0' || phase !== 'play'")
+    assert len(json.loads(stored(page, "tractor.match") or "")["actions"]) > len(before)
+    page.get_by_test_id("undo").click()
+    wait_state(page, "phase === 'play' && toMove === '0'")
+    assert json.loads(stored(page, "tractor.match") or "")["actions"] == before
+    assert hand_cards(page) == hand
+    assert json.loads(stored(page, "tractor.meta") or "")["undo"] is True
