@@ -49,6 +49,12 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "share": lambda el: game.share(),
         "toggle-log": lambda el: game.toggle_log(),
         "undo": lambda el: game.undo(),
+        "replay": lambda el: game.open_replay(
+            str(el.getAttribute("data-match")), int(el.getAttribute("data-hand"))
+        ),
+        "replay-back": lambda el: game.replay_step(-1),
+        "replay-next": lambda el: game.replay_step(1),
+        "replay-close": lambda el: game.close_replay(),
         "export": lambda el: download(el.ownerDocument, *game.export_record()),
         "toggle-lang": lambda el: game.toggle_language(),
     }

@@ -23,6 +23,7 @@ from agents import SeatAgent, WorkerLink, seat_agents
 from i18n import language_of, t
 from links import share_query
 from messages import Msg, cards_text
+from pasthands import History, Step, parse_history, replay_steps
 from saves import Meta, parse_meta, read_match
 from settings import (
     PACES,
@@ -34,7 +35,7 @@ from settings import (
     rule_value,
 )
 from stats import Stats, parse_stats, record_hand
-from storage import MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, Store
+from storage import HISTORY_KEY, MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, Store
 from table import Scene, render, root_classes
 from tractor.actions import (
     CHANCE,
@@ -101,6 +102,8 @@ class Game:
         self.confirm: str | None = None
         self.pending_rules: Rules | None = None
         self.pending_import: Match | None = None
+        self._history: History | None = None
+        self.replay: tuple[list[Step], int] | None = None
         self.thinking: int | None = None
         self.friend_rank, self.friend_suit = "A", "S"
         self.finished_trick: dict[str, Any] | None = None
@@ -241,6 +244,9 @@ class Game:
             autoplay=self.autoplay,
             show_last=self.show_last,
             show_log=self.show_log,
+            replay=self.replay,
+            history=self._history_lines() if self.panel == "settings" else (),
+            match_id=self.meta.match_id,
             can_undo=self.undoable() is not None,
             finished_trick=self.finished_trick,
             end_of_deal=self.end_of_deal,
@@ -333,7 +339,39 @@ class Game:
             if stats != self.stats:
                 self.stats = stats
                 self.store.set(STATS_KEY, stats.to_json())
+                self.keep_hand()
         self._save()
+
+    # ------------------------------------------------------------ history and replay
+    def history(self) -> History:
+        """The finished hands kept in this browser (read from storage on first use)."""
+        if self._history is None:
+            self._history = self._load_small(HISTORY_KEY, parse_history)
+        return self._history
+
+    def keep_hand(self) -> None:
+        """Add the hand just finished to the history (the last 50 hands are kept)."""
+        self._history = self.history().with_hand(self.meta.match_id, self.match)
+        self.store.set(HISTORY_KEY, self._history.to_json())
+
+    def open_replay(self, match_id: str, hand_no: int) -> None:
+        """Replay a kept hand (or the one just finished) trick by trick."""
+        entry = self.history().entry(match_id)
+        if entry is None or hand_no not in entry.hands:
+            return
+        self.replay = (replay_steps(entry.record, hand_no), 0)
+        self.refresh()
+
+    def replay_step(self, delta: int) -> None:
+        if self.replay is not None:
+            steps, index = self.replay
+            self.replay = (steps, max(0, min(len(steps) - 1, index + delta)))
+            self.refresh()
+
+    def close_replay(self) -> None:
+        self.replay = None
+        self.wake.set()
+        self.refresh()
 
     def _save(self) -> None:
         if self.save_blocked:
@@ -438,6 +476,12 @@ class Game:
     def toggle_language(self) -> None:
         self.set_option("lang", "en" if self.lang == "zh" else "zh")
 
+    def _history_lines(self) -> tuple[tuple[str, int, int], ...]:
+        """(match id, hand number, history size in bytes) of each kept hand, newest first."""
+        history = self.history()
+        size = len(history.to_json())
+        return tuple((match_id, hand, size) for match_id, hand in reversed(history.hands))
+
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
         self.refresh()
@@ -504,8 +548,8 @@ class Game:
 
     @property
     def paused(self) -> bool:
-        """A dialog (settings, a confirmation) is open: nothing moves until it closes."""
-        return self.panel is not None or self.confirm is not None
+        """A dialog (settings, a confirmation, a replay) is open: nothing moves until it closes."""
+        return self.panel is not None or self.confirm is not None or self.replay is not None
 
     async def _while_paused(self) -> None:
         while self.paused:
@@ -514,7 +558,9 @@ class Game:
             await self.wake.wait()
 
     def escape(self) -> None:
-        if self.confirm is not None or self.panel is not None:
+        if self.replay is not None:
+            self.close_replay()
+        elif self.confirm is not None or self.panel is not None:
             self.close_panel()
         elif self.show_last:
             self.toggle_last_trick()

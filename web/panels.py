@@ -5,6 +5,7 @@ from __future__ import annotations
 from faces import button, mini_cards
 from i18n import option_label, seat_name, seat_names, t
 from markup import Child, Markup, el, join
+from replaypanel import history_list, replay_panel
 from scene import Scene
 from settings import SPEEDS
 from stats import human_side_won
@@ -102,10 +103,12 @@ def hand_result(scene: Scene) -> Markup | None:
         t(lang, "show_result" if collapsed else "last_trick"), "last-trick", "result-last-trick",
         aria_pressed="true" if collapsed else "false",
     )
+    replay = button(t(lang, "replay"), "replay", "replay", data_match=scene.match_id,
+                    data_hand=result["hand_no"])
     return el(
         "section",
         el("div", el("h2", title), None if collapsed else lines,
-           el("div", review, action, class_="panel-buttons"), data_testid=testid),
+           el("div", review, replay, action, class_="panel-buttons"), data_testid=testid),
         class_="panel result collapsed" if collapsed else "panel result",
         data_testid="hand-result",
         role="dialog",
@@ -209,6 +212,8 @@ def settings_panel(scene: Scene) -> Markup:
             el("input", type="text", readonly=True, value=scene.share_link,
                data_testid="share-link", aria_label=t(lang, "share")),
         ),
+        el("h3", t(lang, "history_title")),
+        history_list(scene),
         el("h3", t(lang, "stats_title")),
         el("p", stats_line, data_testid="stats"),
         el("h3", t(lang, "about")),
@@ -255,4 +260,6 @@ def overlay(scene: Scene) -> Markup:
         panels.append(el("div", settings_panel(scene), class_="backdrop"))
     if scene.confirm is not None:
         panels.append(el("div", confirm_dialog(scene), class_="backdrop"))
+    if scene.replay is not None:
+        panels.append(el("div", replay_panel(scene), class_="backdrop"))
     return join(panels)

@@ -22,6 +22,9 @@ class Scene:
     autoplay: bool = False
     show_last: bool = False
     show_log: bool = False
+    replay: tuple[list[Any], int] | None = None  # the steps of a replayed hand, and where
+    history: tuple[tuple[str, int, int], ...] = ()  # kept hands: match id, hand, bytes used
+    match_id: str = ""
     can_undo: bool = False
     finished_trick: dict[str, Any] | None = None
     end_of_deal: bool = False

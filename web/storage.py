@@ -14,6 +14,7 @@ MATCH_KEY = "tractor.match"
 META_KEY = "tractor.meta"
 SETTINGS_KEY = "tractor.settings"
 STATS_KEY = "tractor.stats"
+HISTORY_KEY = "tractor.history"
 MAX_SMALL_RECORD = 10_000
 """Longest meta, settings or statistics text read (each is well under 1 KB)."""
 

@@ -746,3 +746,63 @@ def test_a_match_with_undo_is_counted_apart() -> None:
     assert parse_stats(stats.to_json()) == (stats, False)
     plain = record_hand(Stats(), "m2", result, winners=[0, 2])
     assert plain.matches_with_undo == 0
+
+
+# ------------------------------------------------------------ past hands and replay
+def finished_hands(count: int) -> list[tuple[str, Match]]:
+    """(match id, match just after a hand ended) for ``count`` hands of short matches."""
+    from tractor.players import make_player
+    from tractor.runner import play_hand, step
+
+    out: list[tuple[str, Match]] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        m = Match(Rules(decks=1), seed)
+        players = [make_player("random", s) for s in range(4)]
+        while len(out) < count and not m.is_over and m.hand_no < 8:
+            play_hand(m, players)
+            out.append((f"m{seed}", m))
+            if m.phase == "hand_over":
+                m = read_match(dumps(m)).match or m
+                step(m, players)
+    return out
+
+
+def test_the_history_keeps_the_last_50_hands_and_round_trips() -> None:
+    from pasthands import MAX_HANDS, History, parse_history
+
+    history = History()
+    hands = finished_hands(MAX_HANDS + 6)
+    for match_id, m in hands:
+        history = history.with_hand(match_id, m)
+    kept = history.hands
+    assert len(kept) == MAX_HANDS
+    assert kept[-1] == (hands[-1][0], hands[-1][1].hand_no)
+    assert (hands[0][0], hands[0][1].hand_no) not in kept
+    assert parse_history(history.to_json()) == (history, False)
+    assert len(history.to_json()) < 400_000
+
+
+@pytest.mark.parametrize("text", ["[[[", '{"version": 1, "entries": [{"match_id": "x"}]}',
+                                  '{"version": 1, "entries": [{"match_id": "x", "hands": [9],'
+                                  ' "record": {"schema": "tractor-match"}}]}'])
+def test_a_damaged_history_is_refused(text: str) -> None:
+    from pasthands import History, parse_history
+
+    assert parse_history(text) == (History(), True)
+
+
+def test_a_replay_steps_through_the_start_every_trick_and_the_result() -> None:
+    from pasthands import replay_steps
+    from tractor.save import record
+
+    (match_id, m), = finished_hands(1)
+    steps = replay_steps(record(m), m.hand_no)
+    assert [s.title for s in steps] == ["start"] + ["trick"] * len(m.tricks) + ["result"]
+    for step, trick in zip(steps[1:], m.tricks, strict=False):
+        assert step.plays == tuple((s, tuple(str(c) for c in cs)) for s, cs in trick.plays)
+        assert step.winner == trick.winner and step.points == trick.points
+    start = steps[0]
+    assert sum(len(h) for h in start.hands) == 4 * m.rules.hand_size
+    assert steps[-1].result == m.hand_result and all(not h for h in steps[-1].hands)

@@ -7,8 +7,16 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tractor.save import loads
-from web_helpers import hand_cards, open_table, stored, wait_dealt, wait_ready, wait_state
+from tractor.save import dumps, loads
+from web_helpers import (
+    advance,
+    hand_cards,
+    open_table,
+    stored,
+    wait_dealt,
+    wait_ready,
+    wait_state,
+)
 
 pytestmark = pytest.mark.web
 
@@ -102,3 +110,31 @@ def test_undo_takes_back_my_last_play(page: Page, site_url: str) -> None:
     assert json.loads(stored(page, "tractor.match") or "")["actions"] == before
     assert hand_cards(page) == hand
     assert json.loads(stored(page, "tractor.meta") or "")["undo"] is True
+
+
+def test_a_finished_hand_is_kept_and_replayed_trick_by_trick(page: Page, site_url: str) -> None:
+    rules = {"decks": 1}
+    almost = advance(rules, 6, lambda m: m.phase == "play" and len(m.trick) == 3
+                     and m.hand_count(m.to_move or 0) == 1 and m.to_move != 0)
+    assert almost is not None
+    open_table(page, site_url, settings={"rules": rules, "speed": "instant", "lang": "en"},
+               save=dumps(almost))
+    expect(page.get_by_test_id("hand-over")).to_be_visible()
+    history = json.loads(stored(page, "tractor.history") or "")
+    assert [e["hands"] for e in history["entries"]] == [[0]]
+    page.get_by_test_id("replay").click()
+    panel = page.get_by_test_id("replay-panel")
+    expect(panel).to_be_visible()
+    caption = page.get_by_test_id("replay-caption")
+    expect(caption).to_contain_text("every hand face up")
+    assert panel.locator(".replay-seat").nth(1).locator("[data-card]").count() == 12
+    for _ in range(3):
+        page.get_by_test_id("replay-next").click()
+    expect(caption).to_contain_text("Trick 3")
+    page.get_by_test_id("replay-back").click()
+    expect(caption).to_contain_text("Trick 2")
+    page.screenshot(path="test-results/replay.png")
+    page.get_by_test_id("replay-close").click()
+    expect(panel).to_have_count(0)
+    page.get_by_test_id("settings").click()
+    expect(page.get_by_test_id("history")).to_contain_text("1 hand(s) kept")

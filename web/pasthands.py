@@ -1,0 +1,156 @@
+"""Finished hands kept in this browser, and their replay trick by trick.
+
+``History`` keeps the records of the matches whose hands finished here, with
+the numbers of those hands: the last ``MAX_HANDS`` hands in all (older ones
+dropped, then their matches). Every record is checked like a save: a history
+that does not load is reset (and kept aside by the table).
+
+``replay_steps`` replays a hand of a record with the engine and gives its
+steps: the start of play (all four hands face up, the kitty), each trick, and
+the result.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from tractor.actions import NextHand
+from tractor.cards import format_cards
+from tractor.jsondata import DataError, parse_json
+from tractor.match import Match
+from tractor.save import MAX_SAVE_CHARS, SaveError, from_record, record
+
+MAX_HANDS = 50
+"""Finished hands kept; older ones are dropped (the storage stays bounded)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One match's record (as far as its last kept hand) and its kept hands."""
+
+    match_id: str
+    record: dict[str, Any]
+    hands: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class History:
+    """The finished hands of this browser, oldest first."""
+
+    entries: tuple[Entry, ...] = ()
+
+    @property
+    def hands(self) -> list[tuple[str, int]]:
+        """(match id, hand number) of every kept hand, oldest first."""
+        return [(e.match_id, h) for e in self.entries for h in e.hands]
+
+    def with_hand(self, match_id: str, m: Match) -> History:
+        """This history with the hand ``m`` just finished (its record up to now)."""
+        hand = m.hand_no
+        entries = [e for e in self.entries if e.match_id != match_id]
+        old = next((e for e in self.entries if e.match_id == match_id), None)
+        hands = tuple(h for h in (old.hands if old else ()) if h != hand) + (hand,)
+        entries.append(Entry(match_id, record(m), hands))
+        while sum(len(e.hands) for e in entries) > MAX_HANDS:
+            first = entries[0]
+            if len(first.hands) > 1:
+                entries[0] = Entry(first.match_id, first.record, first.hands[1:])
+            else:
+                entries.pop(0)
+        return History(tuple(entries))
+
+    def entry(self, match_id: str) -> Entry | None:
+        return next((e for e in self.entries if e.match_id == match_id), None)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "version": 1,
+                "entries": [
+                    {"match_id": e.match_id, "record": e.record, "hands": list(e.hands)}
+                    for e in self.entries
+                ],
+            },
+            separators=(",", ":"),
+        )
+
+
+def parse_history(text: str | None) -> tuple[History, bool]:
+    """The stored history, and whether it was damaged (then an empty one).
+
+    Every record must load (replayed through the rules) and reach its hands.
+    """
+    if text is None:
+        return History(), False
+    try:
+        data = parse_json(text, max_chars=MAX_SAVE_CHARS, max_depth=6)
+        if not isinstance(data, dict) or data.get("version") != 1:
+            raise DataError("not a history")
+        raw = data.get("entries")
+        if not isinstance(raw, list) or len(raw) > MAX_HANDS:
+            raise DataError("no entries")
+        entries = []
+        for item in raw:
+            match_id, hands = item.get("match_id"), item.get("hands")
+            if not isinstance(match_id, str) or len(match_id) > 100:
+                raise DataError("bad match id")
+            if not isinstance(hands, list) or not all(type(h) is int for h in hands):
+                raise DataError("bad hands")
+            m = from_record(item.get("record"))
+            if any(not 0 <= h < len(m.results) for h in hands):
+                raise DataError("a hand the record does not reach")
+            entries.append(Entry(match_id, record(m), tuple(hands)))
+    except (DataError, SaveError, AttributeError):
+        return History(), True
+    if sum(len(e.hands) for e in entries) > MAX_HANDS:
+        return History(), True
+    return History(tuple(entries)), False
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment of a replayed hand, everything as card text."""
+
+    title: str  # "start", "trick" or "result"
+    trick_no: int
+    hands: tuple[tuple[str, ...], ...]  # seats 0..3, face up
+    plays: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    winner: int | None = None
+    points: int = 0
+    kitty: tuple[str, ...] = ()
+    result: dict[str, Any] | None = None
+    captured: tuple[int, ...] = field(default=(0, 0, 0, 0))
+
+
+def replay_steps(match_record: dict[str, Any], hand_no: int) -> list[Step]:
+    """The steps of hand ``hand_no`` of a match record (replayed with the engine)."""
+    whole = from_record(match_record)
+    m = Match(whole.rules, whole.seed, whole.start_level)
+    actions = iter(whole.actions)
+    while m.hand_no < hand_no:
+        m.apply(next(actions))
+    steps: list[Step] = []
+
+    def hands() -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(format_cards(m.hand_cards(s)).split()) for s in range(4))
+
+    for action in actions:
+        if isinstance(action, NextHand):
+            break
+        tricks = m.tricks_played
+        m.apply(action)
+        if m.phase == "play" and not steps and not m.trick:
+            steps.append(Step("start", 0, hands(), kitty=tuple(str(c) for c in m.kitty)))
+        if m.tricks_played > tricks and m.last_trick is not None:
+            last = m.last_trick
+            steps.append(Step(
+                "trick", m.tricks_played, hands(),
+                plays=tuple((p["seat"], tuple(p["cards"])) for p in last["plays"]),
+                winner=last["winner"], points=last["points"], captured=tuple(m.captured),
+            ))
+    if m.hand_result is not None:
+        steps.append(Step("result", m.tricks_played, hands(), result=m.hand_result,
+                          kitty=tuple(m.hand_result["kitty"]), captured=tuple(m.captured)))
+    return steps

@@ -1,0 +1,78 @@
+"""The replay dialog (a finished hand, trick by trick, all hands face up) and the
+history list of the settings panel."""
+
+from __future__ import annotations
+
+from faces import button, mini_cards
+from i18n import seat_name, t
+from markup import Child, Markup, el
+from scene import Scene
+
+
+def replay_panel(scene: Scene) -> Markup | None:
+    if scene.replay is None:
+        return None
+    lang = scene.lang
+    steps, index = scene.replay
+    step = steps[index]
+    if step.title == "start":
+        caption = t(lang, "replay_start")
+    elif step.title == "trick":
+        caption = t(lang, "replay_trick", n=step.trick_no, name=seat_name(lang, step.winner or 0),
+                    points=step.points)
+    else:
+        caption = t(lang, "replay_result", n=(step.result or {}).get("attackers_points", 0))
+    played = {seat: cards for seat, cards in step.plays}
+    seats: list[Child] = [
+        el(
+            "div",
+            el("span", seat_name(lang, seat), class_="replay-name"),
+            mini_cards(lang, list(step.hands[seat])),
+            el("div", t(lang, "replay_played"), " ", mini_cards(lang, list(played[seat])),
+               class_="replay-play") if seat in played else None,
+            class_="replay-seat" + (" won" if step.winner == seat else ""),
+            data_seat=seat,
+        )
+        for seat in range(4)
+    ]
+    title = t(lang, "replay_title")
+    return el(
+        "section",
+        el("h2", title),
+        el("p", caption, " ", el("span", f"{index + 1}/{len(steps)}", class_="muted"),
+           data_testid="replay-caption"),
+        el("div", seats, class_="replay-seats"),
+        step.kitty and el("div", t(lang, "kitty"), " ", mini_cards(lang, list(step.kitty)),
+                          class_="result-kitty"),
+        el(
+            "div",
+            button(t(lang, "replay_back"), "replay-back", "replay-back", disabled=index == 0),
+            button(t(lang, "replay_next"), "replay-next", "replay-next",
+                   disabled=index == len(steps) - 1),
+            button(t(lang, "close"), "replay-close", "replay-close", class_="primary"),
+            class_="panel-buttons",
+        ),
+        class_="panel replay",
+        data_testid="replay-panel",
+        role="dialog",
+        aria_modal="true",
+        aria_label=title,
+    )
+
+
+def history_list(scene: Scene) -> Markup:
+    """The kept hands, newest first, each with a replay button; the storage they use."""
+    lang = scene.lang
+    items: list[Child] = [
+        el("li", t(lang, "history_hand", n=hand + 1), " ",
+           button(t(lang, "replay"), "replay", None, data_match=match_id, data_hand=hand))
+        for match_id, hand, _ in scene.history
+    ]
+    size = scene.history[0][2] if scene.history else 0
+    return el(
+        "div",
+        el("p", t(lang, "history_line", n=len(scene.history), kb=round(size / 1024))),
+        el("ul", items) if items else None,
+        class_="history",
+        data_testid="history",
+    )
