@@ -56,7 +56,9 @@ from tractor.rules import CHOICES, Rules, RulesError
 from tractor.save import dumps, replay
 
 HUMAN = 0
-DISPLAY_OPTIONS = ("speed", "lang", "four_color", "auto_declare", "undo", *PLAYER_OPTIONS)
+SWITCHES = ("four_color", "auto_declare", "undo", "card_counter")
+"""Display options that are on or off."""
+DISPLAY_OPTIONS = ("speed", "lang", *SWITCHES, *PLAYER_OPTIONS)
 RENDER_INTERVAL = 0.05
 """At instant speed the table is redrawn at most this often (seconds) while it runs."""
 
@@ -571,7 +573,7 @@ class Game:
         if name not in DISPLAY_OPTIONS:
             return
         typed: Any = value
-        if name in ("four_color", "auto_declare", "undo"):
+        if name in SWITCHES:
             typed = value == "true"
         if name == "speed":
             self.speed_override = None
@@ -693,6 +695,9 @@ class Game:
             self.panel = None
             self._resume(self.pending_import)
             self.pending_import = None
+            if self.match.results:  # its finished hands can be replayed from the history
+                self._history = self.history().with_match(self.meta.match_id, self.match)
+                self.store.set(HISTORY_KEY, self._history.to_json())
         elif what == "rules" and self.pending_rules is not None:
             self.settings = replace(self.settings, rules=self.pending_rules)
             self.store.set(SETTINGS_KEY, self.settings.to_json())

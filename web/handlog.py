@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from counter import counter_line
 from faces import button, mini_cards
 from i18n import cards_label, seat_name, t
 from markup import Child, Markup, el
@@ -23,9 +24,10 @@ def log_toggle(scene: Scene) -> Markup:
 
 
 def hand_log(scene: Scene) -> Markup:
-    """The log region: empty (hidden by CSS) while collapsed."""
+    """The log region: the card counter (if on) and the log (empty while collapsed)."""
+    counter = counter_line(scene)
     if not scene.show_log:
-        return Markup("")
+        return counter or Markup("")
     view, lang = scene.view, scene.lang
     rows: list[Child] = []
     for decl in view.get("declarations") or []:
@@ -38,6 +40,7 @@ def hand_log(scene: Scene) -> Markup:
         rows.append(el("li", t(lang, "log_empty"), class_="muted"))
     return el(
         "section",
+        counter,
         el("h2", t(lang, "log_title", n=len(view["tricks"]))),
         el("ul", rows),
         class_="hand-log",

@@ -218,6 +218,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "match_title": ("This match", "本场比赛"),
     "log": ("Log", "记录"),
+    "card_counter": ("Card counter", "记牌器"),
+    "counter_trumps": ("Trumps still out: {n}", "外面还有主牌 {n} 张"),
     "replay": ("Replay", "回放"),
     "replay_title": ("Replay", "回放"),
     "replay_start": ("The start of play: every hand face up", "开始出牌：四家的牌全部亮出"),

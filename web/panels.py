@@ -155,6 +155,12 @@ def settings_panel(scene: Scene) -> Markup:
             str(settings.auto_declare).lower(),
         ),
         (
+            "card_counter",
+            t(lang, "card_counter"),
+            [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],
+            str(settings.card_counter).lower(),
+        ),
+        (
             "undo",
             t(lang, "undo_setting"),
             [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],

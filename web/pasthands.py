@@ -48,7 +48,17 @@ class History:
 
     def with_hand(self, match_id: str, m: Match) -> History:
         """This history with the hand ``m`` just finished (its record up to now)."""
-        hand = m.hand_no
+        return self.with_hand_no(match_id, m, m.hand_no)
+
+    def with_match(self, match_id: str, m: Match) -> History:
+        """This history with every finished hand of ``m`` (an imported match)."""
+        history = self
+        for hand in range(len(m.results)):
+            history = history.with_hand_no(match_id, m, hand)
+        return history
+
+    def with_hand_no(self, match_id: str, m: Match, hand: int) -> History:
+        """This history with hand ``hand`` of ``m`` kept (the record as it is now)."""
         entries = [e for e in self.entries if e.match_id != match_id]
         old = next((e for e in self.entries if e.match_id == match_id), None)
         hands = tuple(h for h in (old.hands if old else ()) if h != hand) + (hand,)

@@ -63,6 +63,7 @@ class Settings:
     helper: str = DEFAULT_PLAYER
     auto_declare: bool = False
     undo: bool = False
+    card_counter: bool = False
 
     @property
     def pace(self) -> Pace:
@@ -81,6 +82,7 @@ class Settings:
                 "helper": self.helper,
                 "auto_declare": self.auto_declare,
                 "undo": self.undo,
+                "card_counter": self.card_counter,
             },
             sort_keys=True,
         )
@@ -144,6 +146,7 @@ def parse_settings(text: str | None) -> tuple[Settings, bool]:
         four_color=pick("four_color", (False, True), defaults.four_color),
         auto_declare=pick("auto_declare", (False, True), defaults.auto_declare),
         undo=pick("undo", (False, True), defaults.undo),
+        card_counter=pick("card_counter", (False, True), defaults.card_counter),
         **players,
     )
     return settings, damaged

@@ -609,7 +609,8 @@ def test_a_shared_deal_starts_at_once_or_after_confirming() -> None:
 def test_export_then_import_gives_the_identical_match() -> None:
     from web_helpers import advance
 
-    played = advance({"partners": "find_friend"}, 4, lambda m: m.tricks_played >= 3)
+    played = advance({"partners": "find_friend", "decks": 1}, 4,
+                     lambda m: m.hand_no >= 1 and m.tricks_played >= 3)
     assert played is not None
     source, _ = make_game(FakeStorage({"tractor.match": dumps(played)}))
     name, text = source.export_record()
@@ -621,6 +622,8 @@ def test_export_then_import_gives_the_identical_match() -> None:
     assert target.confirm == "import" and target.match.seed == 8
     target.confirm_yes()
     assert target.match == played and read_match(storage["tractor.match"]).match == played
+    kept = target.history().entry(target.meta.match_id)
+    assert kept is not None and kept.hands == tuple(range(len(played.results)))
 
 
 @pytest.mark.parametrize(
@@ -806,3 +809,32 @@ def test_a_replay_steps_through_the_start_every_trick_and_the_result() -> None:
     start = steps[0]
     assert sum(len(h) for h in start.hands) == 4 * m.rules.hand_size
     assert steps[-1].result == m.hand_result and all(not h for h in steps[-1].hands)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 9])
+def test_the_card_counter_counts_the_trumps_in_other_hands_and_the_kitty(seed: int) -> None:
+    from tractor.trump import TRUMP
+    from web_helpers import advance
+
+    m = advance({}, seed, lambda m: m.phase == "play" and m.tricks_played >= 5)
+    assert m is not None and m.trump is not None
+    settings = Settings(lang="en", card_counter=True)
+    game, screen = make_game(FakeStorage({"tractor.match": dumps(m),
+                                          "tractor.settings": settings.to_json()}))
+    game.flush()
+    hidden = [c for s in (1, 2, 3) for c in m.hand_cards(s)]
+    if m.kitty_holder != 0:
+        hidden += m.kitty
+    trumps = sum(1 for c in hidden if m.trump.suit[c] == TRUMP)
+    assert f"Trumps still out: {trumps}" in screen.regions["log"]
+    assert 'data-testid="counter"' in screen.regions["log"]
+
+
+def test_the_card_counter_is_off_by_default() -> None:
+    from web_helpers import advance
+
+    m = advance({}, 3, lambda m: m.phase == "play")
+    assert m is not None
+    game, screen = make_game(FakeStorage({"tractor.match": dumps(m)}))
+    game.flush()
+    assert "counter" not in screen.regions["log"]
