@@ -136,6 +136,25 @@ def test_illegal_action_message_in_both_languages() -> None:
     assert msg.text("zh").startswith("不能这样出：") and "花色" in msg.text("zh")
 
 
+def in_thread(call: Any) -> Any:
+    """``call()`` in a thread of its own (no event loop of pytest-playwright there)."""
+    results: list[Any] = []
+    failures: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            results.append(call())
+        except BaseException as error:  # re-raised in the test's thread
+            failures.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+    return results[0]
+
+
 def run_until(game: Game, done: Any, limit: float = 60.0) -> None:
     """Run the game loop until ``done()`` (called between steps; it may act for seat 0)."""
 
@@ -408,8 +427,9 @@ def test_the_worker_is_sent_the_seat_s_view_and_nothing_else() -> None:
     match = advance({}, 3, lambda m: m.phase == "play" and m.to_move == 2)
     assert match is not None
     link = WorkerLink()
-    asyncio.run(link.connect(start))
-    action = asyncio.run(ComputerAgent("basic", link).choose(match, 2, "act"))
+    # A thread of its own (as run_until): pytest-playwright may hold an event loop in this one.
+    in_thread(lambda: asyncio.run(link.connect(start)))
+    action = in_thread(lambda: asyncio.run(ComputerAgent("basic", link).choose(match, 2, "act")))
     assert action is not None and match.is_legal(action)
     ((view_text, player, kind, _seed),) = sent
     assert (player, kind) == ("basic", "act")
