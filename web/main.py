@@ -9,6 +9,7 @@ import asyncio
 from typing import Any
 
 import controls
+import js
 from agents import WorkerLink
 from game import Game
 from links import parse_query
@@ -40,7 +41,9 @@ async def start_worker() -> Any:
 
 
 async def connect_worker(game: Game, link: WorkerLink) -> None:
+    """Once the first card is on the table: offline caching (web/offline.js), the worker."""
     await game.shown.wait()
+    window.dispatchEvent(js.CustomEvent.new("tractor:shown"))
     await link.connect(start_worker)
 
 

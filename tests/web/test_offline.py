@@ -14,7 +14,21 @@ from web_helpers import hand_cards, open_table, probe, wait_dealt, wait_ready, w
 
 pytestmark = pytest.mark.web
 
-SW_READY = "() => navigator.serviceWorker.ready.then((r) => r.active.state)"
+SW_ACTIVATED = (
+    "async () => { const r = await navigator.serviceWorker.getRegistration();"
+    " return Boolean(r && r.active && r.active.state === 'activated'"
+    " && navigator.serviceWorker.controller); }"
+)
+
+
+def wait_offline_ready(page: Page) -> None:
+    """The service worker registered after the first dealt card has cached the site and
+    controls the page (polled: ``evaluate`` awaits the registration's promise)."""
+    for _ in range(240):
+        if page.evaluate(SW_ACTIVATED):
+            return
+        page.wait_for_timeout(500)
+    raise AssertionError("the service worker never took over the page")
 
 
 def cache_name(dist_dir: Path) -> str:
@@ -29,14 +43,14 @@ def test_the_site_is_installable(page: Page, site_url: str, dist_dir: Path) -> N
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./index.html"
     for icon in manifest["icons"]:
         assert (dist_dir / icon["src"]).read_bytes().startswith(b"\x89PNG")
-    assert page.evaluate(SW_READY) == "activated"
+    wait_offline_ready(page)
 
 
 def test_after_one_visit_a_hand_plays_with_the_network_off(
     page: Page, context: BrowserContext, site_url: str, dist_dir: Path
 ) -> None:
     open_table(page, site_url, "?seed=7&speed=instant", settings={"lang": "en"})
-    assert page.evaluate(SW_READY) == "activated"
+    wait_offline_ready(page)
     assert page.evaluate("caches.keys()") == [cache_name(dist_dir)]
     context.set_offline(True)
     page.reload()
@@ -56,8 +70,7 @@ def test_a_new_build_s_cache_replaces_the_old_one(
                   "new Response('old build')))")
     assert page.evaluate("caches.keys()") == ["tractor-0000000000000000"]
     open_table(page, site_url, "?speed=instant", settings={"lang": "en"})
-    assert page.evaluate(SW_READY) == "activated"
-    page.wait_for_function("() => caches.keys().then((k) => k.length === 1)")
+    wait_offline_ready(page)
     assert page.evaluate("caches.keys()") == [cache_name(dist_dir)]
 
 
