@@ -55,6 +55,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "replay-back": lambda el: game.replay_step(-1),
         "replay-next": lambda el: game.replay_step(1),
         "replay-close": lambda el: game.close_replay(),
+        "export-hand": lambda el: download(el.ownerDocument, *game.export_hand()),
         "export": lambda el: download(el.ownerDocument, *game.export_record()),
         "toggle-lang": lambda el: game.toggle_language(),
     }

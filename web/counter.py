@@ -13,7 +13,7 @@ from faces import order_of
 from i18n import SUIT_SYMBOLS, t
 from markup import Child, Markup, el
 from scene import Scene
-from tractor.cards import BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card
+from tractor.cards import BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card, CardError
 from tractor.trump import TRUMP
 
 
@@ -21,7 +21,10 @@ def cards_out(view: dict[str, Any]) -> list[int]:
     """54 counts of the cards still out for seat 0."""
     out = [view["rules"]["decks"]] * 54
     for text in [*view["hand"], *(view["played"] or []), *(view.get("my_bury") or [])]:
-        out[Card.parse(text)] -= 1
+        try:
+            out[Card.parse(text)] -= 1
+        except CardError:  # not a card: nothing to count
+            continue
     return out
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from i18n import SUIT_SYMBOLS, card_label, t
 from markup import Child, Markup, el
+from tractor.cards import Card, CardError
 from tractor.trump import Trump
 
 
@@ -30,6 +31,14 @@ def card_face(lang: str, card: str, classes: str = "", tag: str = "span", **attr
         title=title,
         **attrs,
     )
+
+
+def card_points(text: str) -> int:
+    """The points of a card given as text (0 for text that is not a card)."""
+    try:
+        return Card.parse(text).points
+    except CardError:
+        return 0
 
 
 def mini_cards(lang: str, cards: list[str], classes: str = "") -> Markup:

@@ -12,6 +12,7 @@ passes a ``Screen`` (``show(regions, root_classes, lang)``) and a ``Store``.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 import traceback
@@ -23,7 +24,7 @@ from agents import SeatAgent, WorkerLink, seat_agents
 from i18n import language_of, t
 from links import share_query
 from messages import Msg, cards_text
-from pasthands import History, Step, parse_history, replay_steps
+from pasthands import History, Step, hand_record, parse_history, replay_steps
 from saves import Meta, parse_meta, read_match
 from settings import (
     PACES,
@@ -106,6 +107,7 @@ class Game:
         self.pending_import: Match | None = None
         self._history: History | None = None
         self.replay: tuple[list[Step], int] | None = None
+        self.replayed = ("", 0)  # the match id and hand number of the replay
         self.thinking: int | None = None
         self.friend_rank, self.friend_suit = "A", "S"
         self.finished_trick: dict[str, Any] | None = None
@@ -362,7 +364,18 @@ class Game:
         if entry is None or hand_no not in entry.hands:
             return
         self.replay = (replay_steps(entry.record, hand_no), 0)
+        self.replayed = (match_id, hand_no)
         self.refresh()
+
+    def export_hand(self) -> tuple[str, str]:
+        """The file name and text of the replayed hand's record (the match up to its end)."""
+        match_id, hand_no = self.replayed
+        entry = self.history().entry(match_id)
+        assert entry is not None
+        data = hand_record(entry.record, hand_no)
+        return f"tractor-hand-{data['seed']}-{hand_no + 1}.json", json.dumps(
+            data, separators=(",", ":")
+        )
 
     def replay_step(self, delta: int) -> None:
         if self.replay is not None:

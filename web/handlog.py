@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from counter import counter_line
-from faces import button, mini_cards
+from faces import button, card_points, mini_cards
 from i18n import cards_label, seat_name, t
 from markup import Child, Markup, el
 from scene import Scene
@@ -42,10 +42,42 @@ def hand_log(scene: Scene) -> Markup:
         "section",
         counter,
         el("h2", t(lang, "log_title", n=len(view["tricks"]))),
+        point_cards(scene),
         el("ul", rows),
         class_="hand-log",
         data_testid="log",
         aria_label=t(lang, "log"),
+    )
+
+
+def point_cards(scene: Scene) -> Markup:
+    """The point cards (5s, 10s, Ks) each side has captured; each seat's while the sides
+    are not known (an unrevealed friend)."""
+    view, lang = scene.view, scene.lang
+    won: dict[int, list[str]] = {seat: [] for seat in range(4)}
+    for trick in view["tricks"]:
+        won[trick["winner"]] += [c for play in trick["plays"] for c in play["cards"]
+                                 if card_points(c)]
+    rules = view["rules"]
+    sides_known = view["dealer"] is not None and (
+        rules["partners"] == "fixed" or view["friend"] is not None
+    )
+    groups: list[tuple[str, list[str]]]
+    if sides_known:
+        defenders = set(view["defenders"])
+        groups = [
+            (t(lang, "log_defenders"), [c for s in range(4) if s in defenders for c in won[s]]),
+            (t(lang, "log_attackers"), [c for s in range(4) if s not in defenders for c in won[s]]),
+        ]
+    else:
+        groups = [(seat_name(lang, seat), won[seat]) for seat in range(4)]
+    return el(
+        "p",
+        t(lang, "log_points"),
+        [[" ", el("span", name, ": ", mini_cards(lang, cards) if cards else "—",
+                  class_="log-points")] for name, cards in groups],
+        class_="log-point-cards",
+        data_testid="point-cards",
     )
 
 

@@ -222,6 +222,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "counter_trumps": ("Trumps still out: {n}", "外面还有主牌 {n} 张"),
     "replay": ("Replay", "回放"),
     "replay_title": ("Replay", "回放"),
+    "export_hand": ("Export this hand", "导出这一局"),
     "replay_start": ("The start of play: every hand face up", "开始出牌：四家的牌全部亮出"),
     "replay_trick": (
         "Trick {n}: won by {name}, {points} points",
@@ -245,6 +246,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "log_empty": ("Nothing played yet.", "还没有出牌。"),
     "log_declared": ("{name} declared", "{name}亮主"),
     "log_trick": ("Trick {n}", "第 {n} 轮"),
+    "log_points": ("Point cards won:", "得分牌："),
+    "log_defenders": ("defenders", "庄家方"),
+    "log_attackers": ("attackers", "闲家方"),
     "log_led": ("{name} led a {kind}", "{name}首出{kind}"),
     "log_throw_failed": ("tried to throw {cards}, which failed", "甩 {cards} 失败"),
     "log_won": ("won by {name}, {n} points", "{name}赢，{n} 分"),

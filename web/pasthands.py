@@ -134,6 +134,17 @@ class Step:
     captured: tuple[int, ...] = field(default=(0, 0, 0, 0))
 
 
+def hand_record(match_record: dict[str, Any], hand_no: int) -> dict[str, Any]:
+    """The record of a match up to the end of hand ``hand_no`` (exported as that hand)."""
+    whole = from_record(match_record)
+    m = Match(whole.rules, whole.seed, whole.start_level)
+    for action in whole.actions:
+        if m.hand_no == hand_no and isinstance(action, NextHand):
+            break
+        m.apply(action)
+    return record(m)
+
+
 def replay_steps(match_record: dict[str, Any], hand_no: int) -> list[Step]:
     """The steps of hand ``hand_no`` of a match record (replayed with the engine)."""
     whole = from_record(match_record)

@@ -49,6 +49,7 @@ def replay_panel(scene: Scene) -> Markup | None:
             button(t(lang, "replay_back"), "replay-back", "replay-back", disabled=index == 0),
             button(t(lang, "replay_next"), "replay-next", "replay-next",
                    disabled=index == len(steps) - 1),
+            button(t(lang, "export_hand"), "export-hand", "export-hand"),
             button(t(lang, "close"), "replay-close", "replay-close", class_="primary"),
             class_="panel-buttons",
         ),

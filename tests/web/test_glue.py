@@ -11,6 +11,7 @@ import re
 import sys
 import threading
 from collections.abc import Coroutine
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, TypeVar
@@ -373,6 +374,7 @@ def hostile_scenes() -> list[Scene]:
         scene.message = scene.notice = scene.warning = scene.worker = HOSTILE
         scene.panel, scene.show_last = "settings", bool(len(scene.view["trick"]) % 2)
         scene.show_log = True
+        scene.settings = replace(scene.settings, card_counter=True)
     return chosen
 
 
@@ -711,6 +713,9 @@ def test_the_hand_log_lists_every_trick_with_its_lead_and_winner() -> None:
         cards = re.findall(r'data-card="([^"]+)"', row)
         assert cards == [str(c) for _, cs in trick.plays for c in cs]
         assert f"won by {i18n.seat_name('en', trick.winner)}, {trick.points} points" in row
+    points = log.split('data-testid="point-cards"')[1].split("</p>")[0]
+    captured = [str(c) for t in played.tricks for _, cs in t.plays for c in cs if c.points]
+    assert sorted(re.findall(r'data-card="([^"]+)"', points)) == sorted(captured)
     game.toggle_log()
     assert screen.regions["log"] == ""
 
@@ -838,3 +843,21 @@ def test_the_card_counter_is_off_by_default() -> None:
     game, screen = make_game(FakeStorage({"tractor.match": dumps(m)}))
     game.flush()
     assert "counter" not in screen.regions["log"]
+
+
+def test_a_hand_exports_as_the_record_up_to_its_end() -> None:
+    from pasthands import History, hand_record
+    from tractor.save import from_record, record
+
+    hands = finished_hands(3)
+    match_id, m = hands[-1]
+    assert m.hand_no == 2
+    storage = FakeStorage({"tractor.history": History().with_match(match_id, m).to_json()})
+    game, _ = make_game(storage)
+    game.open_replay(match_id, 1)
+    name, text = game.export_hand()
+    exported = read_match(text).match
+    assert exported is not None and exported.phase == "hand_over" and exported.hand_no == 1
+    assert name == f"tractor-hand-{m.seed}-2.json"
+    assert exported.results == m.results[:2]
+    assert from_record(hand_record(record(m), 2)) == m

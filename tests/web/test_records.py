@@ -134,6 +134,9 @@ def test_a_finished_hand_is_kept_and_replayed_trick_by_trick(page: Page, site_ur
     page.get_by_test_id("replay-back").click()
     expect(caption).to_contain_text("Trick 2")
     page.screenshot(path="test-results/replay.png")
+    with page.expect_download() as download:
+        page.get_by_test_id("export-hand").click()
+    assert download.value.suggested_filename == f"tractor-hand-{almost.seed}-1.json"
     page.get_by_test_id("replay-close").click()
     expect(panel).to_have_count(0)
     page.get_by_test_id("settings").click()
