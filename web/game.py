@@ -361,6 +361,11 @@ class Game:
     def open_replay(self, match_id: str, hand_no: int) -> None:
         """Replay a kept hand (or the one just finished) trick by trick."""
         entry = self.history().entry(match_id)
+        finished_here = match_id == self.meta.match_id and hand_no < len(self.match.results)
+        if (entry is None or hand_no not in entry.hands) and finished_here:
+            self._history = self.history().with_hand_no(match_id, self.match, hand_no)
+            self.store.set(HISTORY_KEY, self._history.to_json())
+            entry = self._history.entry(match_id)
         if entry is None or hand_no not in entry.hands:
             return
         self.replay = (replay_steps(entry.record, hand_no), 0)

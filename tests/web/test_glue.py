@@ -861,3 +861,11 @@ def test_a_hand_exports_as_the_record_up_to_its_end() -> None:
     assert name == f"tractor-hand-{m.seed}-2.json"
     assert exported.results == m.results[:2]
     assert from_record(hand_record(record(m), 2)) == m
+
+
+def test_the_result_s_replay_works_for_a_hand_finished_before_this_visit() -> None:
+    (_, m), = finished_hands(1)
+    game, _ = make_game(FakeStorage({"tractor.match": dumps(m)}))
+    assert game.history().entry(game.meta.match_id) is None
+    game.open_replay(game.meta.match_id, m.hand_no)
+    assert game.replay is not None and game.replay[0][-1].result == m.hand_result
