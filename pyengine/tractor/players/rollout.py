@@ -311,6 +311,11 @@ def _fast(t: Table, order: Trump) -> None:
                                                    k, rank, by_suit):
                         cs = _cheaper_winner(h, cs[0], e, best_key, tpts, hands, length, leader,
                                              i, side, side[seat], suit_of, rank, by_suit)
+                    if _key(cs, e, suit_of, rank) <= best_key and _mate_takes(
+                        hands, length, leader, i, side, side[seat], e, best_key, rank, by_suit
+                    ):
+                        cs = ((_most_points(h, by_suit[e], rank),) if length[seat][e]
+                              else (_discard(h, e, suit_of, rank, True),))
                 k = _key(cs, e, suit_of, rank)
                 if k > best_key:
                     best_seat, best_key, best_play = seat, k, cs
@@ -392,6 +397,42 @@ def _getters(order: Trump) -> list[Callable[[list[int]], int]]:
         found = [_suit_length(ids) for ids in order.by_suit]
         _GETTERS[order] = found
     return found
+
+
+def _mate_takes(
+    hands: list[list[int]],
+    length: list[list[int]],
+    leader: int,
+    i: int,
+    side: list[bool],
+    my_side: bool,
+    e: int,
+    best_key: int,
+    rank: Sequence[int],
+    by_suit: Sequence[Sequence[int]],
+) -> bool:
+    """Whether a partner still to play holds a single that beats ``best_key`` and holds."""
+    for j in range(i + 1, 4):
+        o = (leader + j) % 4
+        if side[o] != my_side:
+            continue
+        h = hands[o]
+        key = -1
+        if length[o][e]:
+            if best_key < 1000:
+                for c in by_suit[e][::-1]:
+                    if h[c]:
+                        key = rank[c]
+                        break
+        elif e != TRUMP and length[o][TRUMP]:
+            for c in by_suit[TRUMP][::-1]:
+                if h[c]:
+                    key = 1000 + rank[c]
+                    break
+        if key > best_key and _holds(hands, length, leader, j, side, my_side, e, key, rank,
+                                     by_suit):
+            return True
+    return False
 
 
 def _key(cs: Cards, e: int, suit_of: Sequence[int], rank: Sequence[int]) -> int:
