@@ -20,7 +20,8 @@ Reported for ``a`` against ``b``:
   are fixed);
 * decision time p50/p95 of each player over its ``act`` decisions (turns:
   declare/pass rounds, bury, friend call, plays; the cheap deal-time declaration
-  polls are not counted).
+  polls are not counted), wall clock and CPU time of the deciding process (on a
+  shared machine the wall clock includes time waiting for a core).
 
 ``jobs > 1`` spreads the deals over processes (``multiprocessing``); the results
 do not depend on ``jobs``.
@@ -44,17 +45,19 @@ from .view import View
 
 
 class Timed:
-    """A player whose ``act`` decisions are timed."""
+    """A player whose ``act`` decisions are timed (wall clock and this process's CPU)."""
 
     def __init__(self, inner: Player):
         self.inner = inner
         self.name = inner.name
         self.times: list[float] = []
+        self.cpu_times: list[float] = []
 
     def act(self, view: View) -> Action:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = self.inner.act(view)
         self.times.append(time.perf_counter() - t0)
+        self.cpu_times.append(time.process_time() - c0)
         return action
 
     def declare(self, view: View) -> Declare | None:
@@ -77,6 +80,8 @@ class PlayResult:
 class DealResult:
     plays: list[PlayResult]
     times: dict[str, list[float]]
+    """Wall-clock decision times of ``a`` and ``b``; ``cpu_times`` the CPU times."""
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -90,6 +95,7 @@ def play_deal(rules: Rules, a: str, b: str, seed: int, deal: int, declaring: boo
     mseed = deal_seed(seed, deal)
     plays: list[PlayResult] = []
     times: dict[str, list[float]] = {"a": [], "b": []}
+    cpu_times: dict[str, list[float]] = {"a": [], "b": []}
     for a_seats in ((0, 2), (1, 3)):
         seats = [
             Timed(make_player(a if s in a_seats else b, (mseed * 4 + s) % (1 << 31)))
@@ -114,7 +120,8 @@ def play_deal(rules: Rules, a: str, b: str, seed: int, deal: int, declaring: boo
         )
         for s, p in enumerate(seats):
             times["a" if s in a_seats else "b"] += p.times
-    return DealResult(plays, times)
+            cpu_times["a" if s in a_seats else "b"] += p.cpu_times
+    return DealResult(plays, times, cpu_times)
 
 
 def _play_deal_job(job: tuple[str, str, str, int, int, bool]) -> DealResult:
@@ -171,8 +178,8 @@ class ArenaResult:
         pts = [p.attackers_points for p in self._plays() if not split or p.a_attacked is a_attacked]
         return sum(pts) / len(pts) if pts else math.nan
 
-    def times(self, who: str) -> list[float]:
-        return [t for d in self.deals for t in d.times[who]]
+    def times(self, who: str, cpu: bool = False) -> list[float]:
+        return [t for d in self.deals for t in (d.cpu_times if cpu else d.times)[who]]
 
     def to_dict(self) -> dict[str, Any]:
         mean, half = self.levels()
@@ -199,6 +206,8 @@ class ArenaResult:
                 "decisions": len(self.times(who)),
                 "p50": round(1000 * percentile(self.times(who), 0.5), 3),
                 "p95": round(1000 * percentile(self.times(who), 0.95), 3),
+                "cpu_p50": round(1000 * percentile(self.times(who, cpu=True), 0.5), 3),
+                "cpu_p95": round(1000 * percentile(self.times(who, cpu=True), 0.95), 3),
             }
             for who, name in (("a", self.a), ("b", self.b))
         }
@@ -224,7 +233,8 @@ class ArenaResult:
             t = d["decision_ms"][key]
             lines.append(
                 f"decision time {key.upper()} ({t['player']}): p50 {t['p50']:.2f} ms, "
-                f"p95 {t['p95']:.2f} ms over {t['decisions']} decisions"
+                f"p95 {t['p95']:.2f} ms (CPU time: p50 {t['cpu_p50']:.2f} ms, "
+                f"p95 {t['cpu_p95']:.2f} ms) over {t['decisions']} decisions"
             )
         lines.append(f"wall time: {d['seconds']:.1f} s")
         return "\n".join(lines)
