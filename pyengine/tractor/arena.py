@@ -15,7 +15,8 @@ Reported for ``a`` against ``b``:
   seats minus those gained by ``b``'s, per seat, so find-a-friend hands where the
   sides mix count fairly), with a 95% confidence interval over the deals (each
   deal's two plays averaged: the pair is the independent unit);
-* ``a``'s share of hands in which its seats gain levels;
+* ``a``'s share of hands in which its seats gain levels, and of hands its side
+  wins (as defenders keeping the deal, as attackers taking it);
 * mean attackers' points (all hands, and by which team attacked when partners
   are fixed);
 * decision time p50/p95 of each player over its ``act`` decisions (turns:
@@ -71,6 +72,9 @@ class PlayResult:
     a_seats: tuple[int, ...]
     signed_levels: float
     a_gained: bool
+    a_won: bool
+    """``a``'s seats are all on the side the hand favoured (defenders kept the deal, or
+    attackers took it)."""
     attackers_points: int
     a_attacked: bool | None
     """Whether ``a``'s team attacked (None when the sides mix, in find-a-friend)."""
@@ -114,9 +118,10 @@ def play_deal(rules: Rules, a: str, b: str, seed: int, deal: int, declaring: boo
         a_attacked = (
             True if attackers <= set(a_seats) else False if not attackers & set(a_seats) else None
         )
+        winners = set(r["defenders"] if r["side"] == "defenders" else r["attackers"])
         plays.append(
-            PlayResult(a_seats, (a_gain - b_gain) / 2, a_gain > 0, r["attackers_points"],
-                       a_attacked)
+            PlayResult(a_seats, (a_gain - b_gain) / 2, a_gain > 0, set(a_seats) <= winners,
+                       r["attackers_points"], a_attacked)
         )
         for s, p in enumerate(seats):
             times["a" if s in a_seats else "b"] += p.times
@@ -174,6 +179,11 @@ class ArenaResult:
         plays = self._plays()
         return sum(p.a_gained for p in plays) / max(1, len(plays))
 
+    def a_wins(self) -> float:
+        """Share of hands ``a``'s side won (kept or took the deal)."""
+        plays = self._plays()
+        return sum(p.a_won for p in plays) / max(1, len(plays))
+
     def attackers_points(self, a_attacked: bool | None = None, split: bool = False) -> float:
         pts = [p.attackers_points for p in self._plays() if not split or p.a_attacked is a_attacked]
         return sum(pts) / len(pts) if pts else math.nan
@@ -195,6 +205,7 @@ class ArenaResult:
             "levels_per_hand": round(mean, 4),
             "ci95": [round(mean - half, 4), round(mean + half, 4)],
             "a_share_gaining": round(self.a_share(), 4),
+            "a_share_winning": round(self.a_wins(), 4),
             "attackers_points": round(self.attackers_points(), 2),
         }
         if self.rules.partners == "fixed":
@@ -221,7 +232,8 @@ class ArenaResult:
             + (", dealer from declaring" if self.declaring else ", first dealer fixed per deal"),
             f"levels per hand for A: {d['levels_per_hand']:+.3f} "
             f"(95% CI {d['ci95'][0]:+.3f} .. {d['ci95'][1]:+.3f})",
-            f"hands in which A's seats gain levels: {100 * d['a_share_gaining']:.1f}%",
+            f"hands in which A's seats gain levels: {100 * d['a_share_gaining']:.1f}%; "
+            f"hands A's side wins (keeps or takes the deal): {100 * d['a_share_winning']:.1f}%",
             f"mean attackers' points: {d['attackers_points']:.2f}",
         ]
         if "attackers_points_when_a_attacks" in d:
