@@ -12,9 +12,10 @@ Modules: ``cards`` (values and notation), ``rules`` (options and presets),
 ``trump`` (effective suit, order, adjacency), ``units`` (decomposition),
 ``follow`` (legal follows), ``trick`` (throws, winners, kitty multiplier),
 ``scoring`` (level changes), ``declare`` (declarations), ``match`` (the state
-machine), ``view`` (what a seat may know), ``save`` (JSON), ``players`` (the
-computer players, a subpackage the engine never imports), ``runner`` (driving a
-match), ``referee`` (the
+machine), ``history`` (the hand's public history), ``view`` (what a seat may
+know), ``save`` (JSON), ``players`` (the computer players, a subpackage the
+engine never imports), ``runner`` (driving a match), ``simulate`` and ``arena``
+(many hands; duplicate deals between two players), ``referee`` (the
 stable text API for tutorials and tests).
 """
 

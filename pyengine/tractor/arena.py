@@ -15,12 +15,14 @@ Reported for ``a`` against ``b``:
   seats minus those gained by ``b``'s, per seat, so find-a-friend hands where the
   sides mix count fairly), with a 95% confidence interval over the deals (each
   deal's two plays averaged: the pair is the independent unit);
-* ``a``'s share of hands in which its seats gain levels;
+* ``a``'s share of hands in which its seats gain levels, and of hands its side
+  wins (as defenders keeping the deal, as attackers taking it);
 * mean attackers' points (all hands, and by which team attacked when partners
   are fixed);
 * decision time p50/p95 of each player over its ``act`` decisions (turns:
   declare/pass rounds, bury, friend call, plays; the cheap deal-time declaration
-  polls are not counted).
+  polls are not counted), wall clock and CPU time of the deciding process (on a
+  shared machine the wall clock includes time waiting for a core).
 
 ``jobs > 1`` spreads the deals over processes (``multiprocessing``); the results
 do not depend on ``jobs``.
@@ -44,17 +46,19 @@ from .view import View
 
 
 class Timed:
-    """A player whose ``act`` decisions are timed."""
+    """A player whose ``act`` decisions are timed (wall clock and this process's CPU)."""
 
     def __init__(self, inner: Player):
         self.inner = inner
         self.name = inner.name
         self.times: list[float] = []
+        self.cpu_times: list[float] = []
 
     def act(self, view: View) -> Action:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = self.inner.act(view)
         self.times.append(time.perf_counter() - t0)
+        self.cpu_times.append(time.process_time() - c0)
         return action
 
     def declare(self, view: View) -> Declare | None:
@@ -68,6 +72,9 @@ class PlayResult:
     a_seats: tuple[int, ...]
     signed_levels: float
     a_gained: bool
+    a_won: bool
+    """``a``'s seats are all on the side the hand favoured (defenders kept the deal, or
+    attackers took it)."""
     attackers_points: int
     a_attacked: bool | None
     """Whether ``a``'s team attacked (None when the sides mix, in find-a-friend)."""
@@ -77,6 +84,8 @@ class PlayResult:
 class DealResult:
     plays: list[PlayResult]
     times: dict[str, list[float]]
+    """Wall-clock decision times of ``a`` and ``b``; ``cpu_times`` the CPU times."""
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -90,6 +99,7 @@ def play_deal(rules: Rules, a: str, b: str, seed: int, deal: int, declaring: boo
     mseed = deal_seed(seed, deal)
     plays: list[PlayResult] = []
     times: dict[str, list[float]] = {"a": [], "b": []}
+    cpu_times: dict[str, list[float]] = {"a": [], "b": []}
     for a_seats in ((0, 2), (1, 3)):
         seats = [
             Timed(make_player(a if s in a_seats else b, (mseed * 4 + s) % (1 << 31)))
@@ -108,13 +118,15 @@ def play_deal(rules: Rules, a: str, b: str, seed: int, deal: int, declaring: boo
         a_attacked = (
             True if attackers <= set(a_seats) else False if not attackers & set(a_seats) else None
         )
+        winners = set(r["defenders"] if r["side"] == "defenders" else r["attackers"])
         plays.append(
-            PlayResult(a_seats, (a_gain - b_gain) / 2, a_gain > 0, r["attackers_points"],
-                       a_attacked)
+            PlayResult(a_seats, (a_gain - b_gain) / 2, a_gain > 0, set(a_seats) <= winners,
+                       r["attackers_points"], a_attacked)
         )
         for s, p in enumerate(seats):
             times["a" if s in a_seats else "b"] += p.times
-    return DealResult(plays, times)
+            cpu_times["a" if s in a_seats else "b"] += p.cpu_times
+    return DealResult(plays, times, cpu_times)
 
 
 def _play_deal_job(job: tuple[str, str, str, int, int, bool]) -> DealResult:
@@ -167,12 +179,17 @@ class ArenaResult:
         plays = self._plays()
         return sum(p.a_gained for p in plays) / max(1, len(plays))
 
+    def a_wins(self) -> float:
+        """Share of hands ``a``'s side won (kept or took the deal)."""
+        plays = self._plays()
+        return sum(p.a_won for p in plays) / max(1, len(plays))
+
     def attackers_points(self, a_attacked: bool | None = None, split: bool = False) -> float:
         pts = [p.attackers_points for p in self._plays() if not split or p.a_attacked is a_attacked]
         return sum(pts) / len(pts) if pts else math.nan
 
-    def times(self, who: str) -> list[float]:
-        return [t for d in self.deals for t in d.times[who]]
+    def times(self, who: str, cpu: bool = False) -> list[float]:
+        return [t for d in self.deals for t in (d.cpu_times if cpu else d.times)[who]]
 
     def to_dict(self) -> dict[str, Any]:
         mean, half = self.levels()
@@ -188,6 +205,7 @@ class ArenaResult:
             "levels_per_hand": round(mean, 4),
             "ci95": [round(mean - half, 4), round(mean + half, 4)],
             "a_share_gaining": round(self.a_share(), 4),
+            "a_share_winning": round(self.a_wins(), 4),
             "attackers_points": round(self.attackers_points(), 2),
         }
         if self.rules.partners == "fixed":
@@ -199,6 +217,8 @@ class ArenaResult:
                 "decisions": len(self.times(who)),
                 "p50": round(1000 * percentile(self.times(who), 0.5), 3),
                 "p95": round(1000 * percentile(self.times(who), 0.95), 3),
+                "cpu_p50": round(1000 * percentile(self.times(who, cpu=True), 0.5), 3),
+                "cpu_p95": round(1000 * percentile(self.times(who, cpu=True), 0.95), 3),
             }
             for who, name in (("a", self.a), ("b", self.b))
         }
@@ -212,7 +232,8 @@ class ArenaResult:
             + (", dealer from declaring" if self.declaring else ", first dealer fixed per deal"),
             f"levels per hand for A: {d['levels_per_hand']:+.3f} "
             f"(95% CI {d['ci95'][0]:+.3f} .. {d['ci95'][1]:+.3f})",
-            f"hands in which A's seats gain levels: {100 * d['a_share_gaining']:.1f}%",
+            f"hands in which A's seats gain levels: {100 * d['a_share_gaining']:.1f}%; "
+            f"hands A's side wins (keeps or takes the deal): {100 * d['a_share_winning']:.1f}%",
             f"mean attackers' points: {d['attackers_points']:.2f}",
         ]
         if "attackers_points_when_a_attacks" in d:
@@ -224,7 +245,8 @@ class ArenaResult:
             t = d["decision_ms"][key]
             lines.append(
                 f"decision time {key.upper()} ({t['player']}): p50 {t['p50']:.2f} ms, "
-                f"p95 {t['p95']:.2f} ms over {t['decisions']} decisions"
+                f"p95 {t['p95']:.2f} ms (CPU time: p50 {t['cpu_p50']:.2f} ms, "
+                f"p95 {t['cpu_p95']:.2f} ms) over {t['decisions']} decisions"
             )
         lines.append(f"wall time: {d['seconds']:.1f} s")
         return "\n".join(lines)

@@ -45,7 +45,7 @@ def test_arena_is_the_same_with_several_processes_and_easy_beats_random() -> Non
     b = {k: v for k, v in two.to_dict().items() if k not in drop}
     assert a == b and one.hands == 16
     mean, half = one.levels()
-    assert mean - half > 0.5 and one.a_share() > 0.6
+    assert mean - half > 0.5 and one.a_share() > 0.6 and one.a_wins() >= one.a_share()
     assert one.to_dict()["decision_ms"]["a"]["decisions"] > 100
 
 
@@ -70,3 +70,16 @@ def test_arena_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "easy", "random", "--deals", "1", "--declaring"]) == 0
     out = capsys.readouterr().out
     assert "levels per hand for A" in out and "dealer from declaring" in out
+
+
+def test_rollout_bench_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--rollout", "--hands", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "20 hands played out by the rollout policy" in out and "hands/s of CPU time" in out
+
+
+def test_arena_reports_cpu_times() -> None:
+    d = arena(Rules(decks=1), "normal", "easy", deals=2, seed=3).to_dict()
+    for who in ("a", "b"):
+        t = d["decision_ms"][who]
+        assert 0 < t["cpu_p50"] <= t["cpu_p95"] and t["decisions"] > 10

@@ -10,13 +10,16 @@ import pytest
 import tractor
 
 # ``__main__`` runs a command line when imported as a script; it is not a library module.
-MODULES = sorted(m.name for m in pkgutil.iter_modules(tractor.__path__) if m.name != "__main__")
+MODULES = sorted(
+    m.name.removeprefix("tractor.")
+    for m in pkgutil.walk_packages(tractor.__path__, prefix="tractor.")
+    if m.name != "tractor.__main__"
+)
 
 
 def test_every_module_is_listed() -> None:
-    assert {"cards", "trump", "units", "follow", "trick", "scoring", "match", "referee"} <= set(
-        MODULES
-    )
+    assert {"cards", "trump", "units", "follow", "trick", "scoring", "match", "referee",
+            "players.memory", "players.rollout"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -37,10 +37,10 @@ from .memory import Memory
 from .rollout import Table, follow_cards, lead_cards, play_out
 from .sampling import sample_deal
 
-ROLLOUTS = 160
+ROLLOUTS = 200
 """Play-outs per decision (split over the candidates)."""
 MIN_SAMPLES = 6
-MAX_SAMPLES = 24
+MAX_SAMPLES = 30
 SCREEN_SHARE = 0.6
 """Share of the budget spent screening every candidate (the rest confirms a challenger)."""
 MAX_CANDIDATES = 10

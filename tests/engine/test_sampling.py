@@ -1,0 +1,83 @@
+"""Sampled deals are consistent with the view; the hard player is deterministic for a seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tractor.actions import Play
+from tractor.match import Match
+from tractor.players import make_player
+from tractor.players.hard import HardPlayer
+from tractor.players.memory import Memory
+from tractor.players.sampling import played_by, sample_deal
+from tractor.rules import Rules
+from tractor.runner import step
+
+
+def mid_hand(rules: Rules, seed: int, plays: int) -> Match:
+    m = Match(rules, seed=seed)
+    seats = [make_player("easy", seed * 4 + s) for s in range(4)]
+    while m.phase != "play":
+        step(m, seats)
+    for _ in range(plays):
+        if m.phase != "play":
+            break
+        step(m, seats)
+    return m
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(partners="find_friend"), Rules(decks=3), Rules(decks=1)],
+    ids=lambda r: r.to_json(),
+)
+def test_sampled_deals_respect_the_view(rules: Rules) -> None:
+    checked = voids = 0
+    for seed in range(12):
+        m = mid_hand(rules, seed, plays=20 + 3 * seed)
+        if m.phase != "play":
+            continue
+        seat = m.to_move
+        assert seat is not None and seat >= 0
+        view = m.observe(seat)
+        mem = Memory(view)
+        assert m.trump is not None
+        for s in range(4):  # inferred voids are real
+            for suit in range(5):
+                if mem.void[s][suit]:
+                    voids += 1
+                    assert not any(m.hands[s][c] for c in m.trump.by_suit[suit])
+        rng = random.Random(seed)
+        for _ in range(5):
+            deal = sample_deal(view, mem, rng)
+            assert deal.hands[seat] == list(view.counts)
+            for s in range(4):
+                assert sum(deal.hands[s]) == view.hand_sizes[s]
+                for suit in range(5):
+                    if mem.void[s][suit]:
+                        assert not any(deal.hands[s][c] for c in m.trump.by_suit[suit])
+            total = [sum(h[c] for h in deal.hands) for c in range(54)]
+            for c in deal.kitty or view.kitty or ():
+                total[c] += 1
+            for c in view.played:
+                total[c] += 1
+            assert total == [rules.decks] * 54
+            assert (deal.kitty is None) == (view.kitty is not None)
+            if rules.partners == "fixed":
+                assert sorted(deal.defenders) == sorted(m.defenders())
+            else:
+                assert view.dealer in deal.defenders
+                assert all(not played_by(view)[f][view.friend_card or 0]
+                           for f in deal.defenders if f != view.dealer) or view.friend is not None
+            checked += 1
+    assert checked >= 30 and voids >= 5
+
+
+def test_hard_is_deterministic_for_a_seed() -> None:
+    m = mid_hand(Rules(), seed=3, plays=9)
+    seat = m.to_move
+    assert seat is not None and seat >= 0
+    view = m.observe(seat)
+    first = HardPlayer(11).act(view)
+    assert all(HardPlayer(11).act(view) == first for _ in range(2))
+    assert isinstance(first, Play) and m.is_legal(first)
