@@ -30,6 +30,7 @@ from settings import (
     PACES,
     PLAYER_OPTIONS,
     SPEEDS,
+    SWITCHES,
     Pace,
     Settings,
     parse_settings,
@@ -57,8 +58,6 @@ from tractor.rules import CHOICES, Rules, RulesError
 from tractor.save import dumps, replay
 
 HUMAN = 0
-SWITCHES = ("four_color", "auto_declare", "undo", "card_counter")
-"""Display options that are on or off."""
 DISPLAY_OPTIONS = ("speed", "lang", *SWITCHES, *PLAYER_OPTIONS)
 RENDER_INTERVAL = 0.05
 """At instant speed the table is redrawn at most this often (seconds) while it runs."""

@@ -7,13 +7,15 @@ from i18n import option_label, seat_name, seat_names, t
 from markup import Child, Markup, el, join
 from replaypanel import history_list, replay_panel
 from scene import Scene
-from settings import SPEEDS
+from settings import SPEEDS, SWITCHES
 from stats import human_side_won
 from tractor.cards import RANKS
 from tractor.players import PLAYER_NAMES
 from tractor.rules import CHOICES
 
 RULE_OPTIONS = tuple(CHOICES)
+SWITCH_LABELS = {"undo": "undo_setting"}
+"""Label keys of the on/off settings whose key is not the setting's own name."""
 
 
 def hand_result(scene: Scene) -> Markup | None:
@@ -142,29 +144,14 @@ def settings_panel(scene: Scene) -> Markup:
             settings.speed,
         ),
         ("lang", t(lang, "language"), [("zh", "中文"), ("en", "English")], settings.lang),
-        (
-            "four_color",
-            t(lang, "four_color"),
-            [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],
-            str(settings.four_color).lower(),
-        ),
-        (
-            "auto_declare",
-            t(lang, "auto_declare"),
-            [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],
-            str(settings.auto_declare).lower(),
-        ),
-        (
-            "card_counter",
-            t(lang, "card_counter"),
-            [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],
-            str(settings.card_counter).lower(),
-        ),
-        (
-            "undo",
-            t(lang, "undo_setting"),
-            [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],
-            str(settings.undo).lower(),
+        *(
+            (
+                name,
+                t(lang, SWITCH_LABELS.get(name, name)),
+                [("false", t(lang, "opt_bool_False")), ("true", t(lang, "opt_bool_True"))],
+                str(getattr(settings, name)).lower(),
+            )
+            for name in SWITCHES
         ),
         *(
             (

@@ -26,6 +26,8 @@ from tractor.rules import CHOICES, Rules, RulesError
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 DEFAULT_PLAYER = "normal"
+SWITCHES = ("four_color", "auto_declare", "card_counter", "undo")
+"""The settings that are on or off."""
 PLAYER_OPTIONS = ("seat1", "seat2", "seat3", "helper")
 """Settings naming a computer player (the strength of a seat, or of the helper)."""
 DEFAULT_SPEED = "normal"
