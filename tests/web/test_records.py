@@ -141,3 +141,47 @@ def test_a_finished_hand_is_kept_and_replayed_trick_by_trick(page: Page, site_ur
     expect(panel).to_have_count(0)
     page.get_by_test_id("settings").click()
     expect(page.get_by_test_id("history")).to_contain_text("1 hand(s) kept")
+
+
+def full_history(size: int = 50) -> dict[str, object]:
+    """A stored history of ``size`` finished hands of short one-deck matches."""
+    from tractor.match import Match
+    from tractor.players import make_player
+    from tractor.rules import Rules
+    from tractor.runner import play_hand, step
+
+    entries: list[dict[str, object]] = []
+    kept, seed = 0, 100
+    while kept < size:
+        seed += 1
+        m = Match(Rules(decks=1), seed)
+        players = [make_player("random", s) for s in range(4)]
+        for _ in range(5):
+            play_hand(m, players)
+            if m.is_over:
+                break
+            step(m, players)
+        hands = list(range(len(m.results)))[: size - kept]
+        kept += len(hands)
+        entries.append({"match_id": f"old-{seed}", "record": json.loads(dumps(m)),
+                        "hands": hands})
+    return {"version": 1, "entries": entries}
+
+
+def test_the_history_stays_at_its_bound(page: Page, site_url: str) -> None:
+    history = full_history()
+    rules = {"decks": 1}
+    almost = advance(rules, 6, lambda m: m.phase == "play" and len(m.trick) == 3
+                     and m.hand_count(m.to_move or 0) == 1 and m.to_move != 0)
+    assert almost is not None
+    page.add_init_script(
+        script=f"localStorage.setItem('tractor.history', {json.dumps(json.dumps(history))});"
+    )
+    open_table(page, site_url, settings={"rules": rules, "speed": "instant", "lang": "en"},
+               save=dumps(almost))
+    expect(page.get_by_test_id("hand-over")).to_be_visible()
+    kept = json.loads(stored(page, "tractor.history") or "")
+    assert sum(len(e["hands"]) for e in kept["entries"]) == 50, "one hand in, the oldest out"
+    assert kept["entries"][-1]["hands"] == [0] and kept["entries"][0]["hands"][0] == 1
+    page.get_by_test_id("settings").click()
+    expect(page.get_by_test_id("history")).to_contain_text("50 hand(s) kept")
