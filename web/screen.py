@@ -15,6 +15,7 @@ from typing import Any
 import js
 from i18n import t
 from pyodide.ffi import jsnull, to_js
+from table import MODAL_OPEN, REGIONS
 
 REGION_NAMES = {"hand": "hand_name"}
 """Regions with an accessible name (``aria-label``) in the table's language."""
@@ -59,6 +60,16 @@ class DomScreen:
         if first is not None and first is not jsnull:
             first.focus()
 
+    def set_inert(self, inert: bool) -> None:
+        """Behind a blocking dialog the table is inert: no focus, no clicks, and screen
+        readers do not reach it."""
+        for name in REGIONS:
+            if name in ("overlay", "probe"):
+                continue
+            element = self.document.getElementById(name)
+            if element is not None and element is not jsnull:
+                element.inert = inert
+
     def show(self, regions: Mapping[str, str], classes: str, lang: str) -> None:
         for name, html in regions.items():
             if self.drawn.get(name) == html:
@@ -71,11 +82,12 @@ class DomScreen:
             else:
                 element.innerHTML = html
             self.drawn[name] = html
-        if "overlay" in regions:
-            self.focus_dialog()
-        if classes != self.classes:
+        if classes != self.classes:  # before the focus moves: an inert opener takes none
             self.root.className = classes
             self.classes = classes
+            self.set_inert(MODAL_OPEN in classes.split())
+        if "overlay" in regions:
+            self.focus_dialog()
         if lang != self.lang:
             self.document.documentElement.lang = "zh-CN" if lang == "zh" else "en"
             for region, key in REGION_NAMES.items():

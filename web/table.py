@@ -38,6 +38,8 @@ REGIONS = (
     "probe",
 )
 POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
+MODAL_OPEN = "modal-open"
+"""Root class while a blocking dialog (settings, a confirmation, a replay) is open."""
 
 
 def render(scene: Scene) -> dict[str, Markup]:
@@ -63,6 +65,8 @@ def root_classes(scene: Scene) -> str:
         classes.append("my-turn")
     if scene.autoplay:
         classes.append("autoplaying")
+    if scene.panel is not None or scene.confirm is not None or scene.replay is not None:
+        classes.append(MODAL_OPEN)
     return " ".join(classes)
 
 

@@ -35,3 +35,13 @@ def test_a_button_stays_the_same_element_when_buttons_appear_before_it(
     page.wait_for_selector('#controls [data-action="declare"]', timeout=60_000)
     assert autoplay.evaluate("(el) => el.isConnected && el.dataset.testid") == "autoplay"
     assert hint.evaluate("(el) => el.isConnected && el.dataset.testid") == "hint"
+
+
+def test_the_table_is_inert_behind_a_blocking_dialog(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "?seed=7&speed=instant", settings={"lang": "en"})
+    assert page.evaluate("document.getElementById('hand').inert") is False
+    page.get_by_test_id("settings").click()
+    page.wait_for_function("() => document.getElementById('hand').inert === true")
+    assert page.evaluate("document.getElementById('bar').inert") is True
+    page.get_by_test_id("close-settings").click()
+    page.wait_for_function("() => document.getElementById('hand').inert === false")
