@@ -34,6 +34,7 @@ class DomScreen:
         self.morph = getattr(js, "Idiomorph", None)
         self.options = to_js({"morphStyle": "innerHTML"}, dict_converter=js.Object.fromEntries)
         self.dialogs: list[tuple[str, Any]] = []  # open dialogs: (name, focus to give back)
+        self.inert = False  # the table behind a blocking dialog
 
     def focus_dialog(self) -> None:
         """A dialog that opens takes the focus (its first button); one that closes gives it back."""
@@ -62,7 +63,8 @@ class DomScreen:
 
     def set_inert(self, inert: bool) -> None:
         """Behind a blocking dialog the table is inert: no focus, no clicks, and screen
-        readers do not reach it."""
+        readers do not reach it (set only when that changes)."""
+        self.inert = inert
         for name in REGIONS:
             if name in ("overlay", "probe"):
                 continue
@@ -85,7 +87,9 @@ class DomScreen:
         if classes != self.classes:  # before the focus moves: an inert opener takes none
             self.root.className = classes
             self.classes = classes
-            self.set_inert(MODAL_OPEN in classes.split())
+            modal = MODAL_OPEN in classes.split()
+            if modal != self.inert:
+                self.set_inert(modal)
         if "overlay" in regions:
             self.focus_dialog()
         if lang != self.lang:
