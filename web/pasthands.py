@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from tractor.actions import NextHand
@@ -75,6 +76,11 @@ class History:
         return next((e for e in self.entries if e.match_id == match_id), None)
 
     def to_json(self) -> str:
+        """The stored form (computed once: the value is immutable)."""
+        return self._json
+
+    @cached_property
+    def _json(self) -> str:
         return json.dumps(
             {
                 "version": 1,
