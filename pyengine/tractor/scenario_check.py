@@ -1,0 +1,457 @@
+"""Check a scenario (one position for ``embed.html``) before anything draws it.
+
+A scenario is hostile data: it arrives in a link (``?s=``) or a file. This module
+turns its JSON text into a plain, normalised ``dict`` or raises ``ScenarioError``
+with a message saying what is wrong. It checks the format (``scenario.schema.json``)
+and what makes a position impossible without knowing the rules' finer points:
+
+* every card is RULES notation, and no card is held more often than the decks
+  hold (hands, kitty, the trick, and the steps of seats whose hands are not shown);
+* hand sizes fit the trick: before the trick every seat whose size is shown held
+  the same number of cards, at most the hand size; a seat that has played in
+  the trick holds the lead's size fewer;
+* the trick is played seat after seat, every play as large as the lead, the lead
+  of one effective suit; a shown follower followed suit as far as it could;
+* the seat to move is the one after the trick's last play (``turn``);
+* steps are played by the seat to move from the cards it holds; a quiz's seat
+  has its cards face up and every answer comes from them.
+
+What needs the full rules (follow shapes, trick winners, throws) is checked by the
+engine (``tractor.scenario``), which starts on the page only when needed.
+
+This file runs unchanged in CPython and in MicroPython (the embed draws a
+position before the Python engine has loaded): it imports nothing but ``json``,
+uses no ``dataclasses``, ``typing``, ``re`` or ``__future__``, and its
+annotations are never evaluated there.
+
+>>> s = check(MINIMAL)
+>>> s["seats"][0]["cards"], s["turn"], s["rules"]["decks"]
+(['AS', 'AS', 'KS'], 0, 2)
+>>> check('{"schema": "tractor-scenario"}')
+Traceback (most recent call last):
+...
+tractor.scenario_check.ScenarioError: version: missing
+"""
+
+import json
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from typing import Any
+
+SCHEMA = "tractor-scenario"
+VERSION = 1
+MAX_CHARS = 20000
+"""The longest scenario JSON read (a full three-deck deal with captions fits)."""
+MAX_DEPTH = 6
+MAX_TEXT = 600
+"""The longest caption, name or card list (characters)."""
+MAX_STEPS = 200
+MAX_ANSWERS = 20
+
+SUITS = ("S", "H", "C", "D")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
+TRUMPS = ("S", "H", "C", "D", "NT")
+HAND_SIZE = {1: 12, 2: 25, 3: 39}
+KITTY_SIZE = {1: 6, 2: 8, 3: 6}
+RULE_CHOICES = {
+    "decks": (2, 1, 3),
+    "partners": ("fixed", "find_friend"),
+    "scoring": ("standard", "qq"),
+    "declare_window": ("during_deal", "after_deal"),
+    "first_dealer": ("declarer", "first_declarer", "seat0", "seat1", "seat2", "seat3"),
+    "no_declaration": ("kitty_third_card", "no_trump"),
+    "twos_always_trump": (False, True),
+    "kitty_theft": (False, True),
+    "throw_penalty": (False, True),
+}
+"""Every rule option and its values, the default first (``tractor.rules``'s options)."""
+
+FIELDS = ("schema", "version", "rules", "level", "trump", "dealer", "seats", "kitty",
+          "trick", "turn", "points", "caption", "steps", "quiz")
+
+MINIMAL = ('{"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H",'
+           ' "turn": 0, "seats": [{"cards": "AS AS KS"}, {"backs": 3}, {}, {"backs": 3}]}')
+"""The smallest useful scenario: seat 0 face up, two seats as backs, one hidden."""
+
+
+class ScenarioError(ValueError):
+    """A scenario that is malformed, impossible or too large; the message says why."""
+
+
+# ------------------------------------------------------------------ reading
+
+
+def depth_of(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets in strings ignored).
+
+    >>> depth_of('{"a": [[1], "]]\\\\"["]}')
+    3
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "[" or ch == "{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif ch == "]" or ch == "}":
+            depth -= 1
+    return deepest
+
+
+def read(text: object) -> "dict[str, Any]":
+    """The scenario object from JSON text, size- and depth-capped before parsing."""
+    if not isinstance(text, str):
+        raise ScenarioError("a scenario is JSON text")
+    if len(text) > MAX_CHARS:
+        raise ScenarioError("the scenario is longer than " + str(MAX_CHARS) + " characters")
+    if depth_of(text) > MAX_DEPTH:
+        raise ScenarioError("the scenario is nested more than " + str(MAX_DEPTH) + " levels deep")
+    try:
+        data = json.loads(text)
+    except Exception:  # noqa: BLE001 - MicroPython raises ValueError; anything is "not JSON"
+        raise ScenarioError("the scenario is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    return data
+
+
+def _int(data: "dict[str, Any]", key: str, low: int, high: int, where: str = "") -> int:
+    value = data.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise ScenarioError(where + key + ": an integer from " + str(low) + " to " + str(high))
+    return int(value)
+
+
+def _text(value: object, where: str) -> "dict[str, Any]":
+    """A caption or name: a string, or {"en": ..., "zh": ...}; normalised to the dict."""
+    if isinstance(value, str):
+        value = {"en": value, "zh": value}
+    if not isinstance(value, dict) or not value:
+        raise ScenarioError(where + ": text, or an object with en and zh texts")
+    out = {}
+    for lang, text in value.items():
+        if lang not in ("en", "zh") or not isinstance(text, str):
+            raise ScenarioError(where + ": only en and zh texts")
+        if len(text) > MAX_TEXT:
+            raise ScenarioError(where + ": longer than " + str(MAX_TEXT) + " characters")
+        out[lang] = text
+    out.setdefault("en", out.get("zh", ""))
+    out.setdefault("zh", out["en"])
+    return out
+
+
+def parse_card(token: str) -> str:
+    """One card in RULES notation, normalised (``t♠`` → ``10S``).
+
+    >>> parse_card("t♠"), parse_card("bj")
+    ('10S', 'BJ')
+    """
+    key = token.upper()
+    for symbol in SUIT_SYMBOLS:
+        key = key.replace(symbol, SUIT_SYMBOLS[symbol])
+    if key.startswith("T"):
+        key = "10" + key[1:]
+    if key in ("SJ", "BJ") or (key[-1:] in SUITS and key[:-1] in RANKS):
+        return key
+    shown = token if len(token) <= 12 else token[:12] + "…"
+    raise ScenarioError("not a card: " + repr(shown) + " (write rank then suit: AS, 10H, SJ, BJ)")
+
+
+def parse_cards(value: object, where: str) -> "list[Any]":
+    """Space-separated card text → list of normalised card texts."""
+    if not isinstance(value, str):
+        raise ScenarioError(where + ": cards are text such as \"AS AS 10H\"")
+    if len(value) > MAX_TEXT:
+        raise ScenarioError(where + ": longer than " + str(MAX_TEXT) + " characters")
+    return [parse_card(token) for token in value.split()]
+
+
+def count(cards: "list[str]") -> "dict[str, int]":
+    out: dict[str, int] = {}
+    for card in cards:
+        out[card] = out.get(card, 0) + 1
+    return out
+
+
+# ------------------------------------------------------------------ rules needed here
+
+
+def effective_suit(card: str, level: str, trump: str, twos: bool) -> str:
+    """``T`` for a trump, else the printed suit (RULES §1).
+
+    >>> [effective_suit(c, "5", "H", False) for c in ("5S", "AH", "AS", "BJ")]
+    ['T', 'T', 'S', 'T']
+    """
+    if card in ("SJ", "BJ"):
+        return "T"
+    rank, suit = card[:-1], card[-1:]
+    if rank == level or suit == trump or (twos and rank == "2" and level != "2"):
+        return "T"
+    return suit
+
+
+# ------------------------------------------------------------------ the check
+
+
+def check(text: object) -> "dict[str, Any]":
+    """The normalised scenario from JSON text, or ``ScenarioError``.
+
+    Normalised: ``rules`` with every option; ``seats`` as four dicts with ``name``
+    (``{"en", "zh"}`` or None), ``cards`` (a list of card texts, or None) and
+    ``backs`` (an int, or None; both None: hidden); ``kitty`` a list or None;
+    ``trick`` a list of ``{"seat", "cards"}``; ``turn``; ``dealer`` and ``points``
+    (or None); ``caption`` (or None); ``steps`` (``{"seat", "cards", "caption"}``);
+    ``quiz`` (``{"answers": [lists], "explain"}``, or None).
+    """
+    data = read(text)
+    for key in data:
+        if key not in FIELDS:
+            shown = key if len(key) <= 20 else key[:20] + "…"
+            raise ScenarioError("unknown field " + repr(shown))
+    for key in ("schema", "version", "level", "trump", "seats"):
+        if key not in data:
+            raise ScenarioError(key + ": missing")
+    if data["schema"] != SCHEMA:
+        raise ScenarioError("schema: not a Tractor scenario (expected \"" + SCHEMA + "\")")
+    if data["version"] != VERSION or type(data["version"]) is not int:
+        raise ScenarioError("version: this page reads version " + str(VERSION))
+    rules = _rules(data.get("rules", {}))
+    decks = rules["decks"]
+    level, trump = data["level"], data["trump"]
+    if level not in RANKS:
+        raise ScenarioError("level: a rank from 2 to A")
+    if trump not in TRUMPS:
+        raise ScenarioError("trump: S, H, C, D or NT")
+    s = {"rules": rules, "level": level, "trump": trump}
+    s["dealer"] = _int(data, "dealer", 0, 3) if "dealer" in data else None
+    s["points"] = _int(data, "points", 0, 100 * decks) if "points" in data else None
+    s["caption"] = _text(data["caption"], "caption") if "caption" in data else None
+    s["seats"] = _seats(data["seats"], decks)
+    s["kitty"] = parse_cards(data["kitty"], "kitty") if "kitty" in data else None
+    s["trick"] = _plays(data.get("trick", []), "trick", 3, False)
+    s["turn"] = _turn(data, s["trick"])
+    s["steps"] = _plays(data.get("steps", []), "steps", MAX_STEPS, True)
+    if "steps" in data and "quiz" in data:
+        raise ScenarioError("a scenario has steps or a quiz, not both")
+    s["quiz"] = _quiz(data["quiz"]) if "quiz" in data else None
+    if s["kitty"] is not None and len(s["kitty"]) > KITTY_SIZE[decks]:
+        raise ScenarioError("kitty: more than " + str(KITTY_SIZE[decks]) + " cards")
+    _check_trick(s)
+    _check_sizes(s)
+    _check_steps(s)
+    _check_copies(s)
+    return s
+
+
+def _rules(value: object) -> "dict[str, Any]":
+    if not isinstance(value, dict):
+        raise ScenarioError("rules: an object of rule options")
+    rules = {}
+    for key in RULE_CHOICES:
+        rules[key] = RULE_CHOICES[key][0]
+    for key, option in value.items():
+        if key not in RULE_CHOICES:
+            shown = key if len(key) <= 20 else key[:20] + "…"
+            raise ScenarioError("rules: unknown option " + repr(shown))
+        if type(option) not in (int, bool, str) or option not in RULE_CHOICES[key] or (
+            type(option) is not type(RULE_CHOICES[key][0])
+        ):
+            raise ScenarioError("rules: " + key + " is one of "
+                                + ", ".join(str(v) for v in RULE_CHOICES[key]))
+        rules[key] = option
+    return rules
+
+
+def _seats(value: object, decks: int) -> "list[Any]":
+    if not isinstance(value, list) or len(value) != 4:
+        raise ScenarioError("seats: a list of exactly four seats")
+    seats = []
+    most = HAND_SIZE[decks]
+    for i, seat in enumerate(value):
+        where = "seats[" + str(i) + "]"
+        if not isinstance(seat, dict):
+            raise ScenarioError(where + ": an object")
+        for key in seat:
+            if key not in ("name", "cards", "backs"):
+                raise ScenarioError(where + ": name, cards or backs only")
+        if "cards" in seat and "backs" in seat:
+            raise ScenarioError(where + ": cards or backs, not both")
+        cards = parse_cards(seat["cards"], where + ".cards") if "cards" in seat else None
+        backs = _int(seat, "backs", 0, most, where + ".") if "backs" in seat else None
+        if cards is not None and len(cards) > most:
+            raise ScenarioError(where + ": more than " + str(most) + " cards (the hand size)")
+        name = _text(seat["name"], where + ".name") if "name" in seat else None
+        seats.append({"name": name, "cards": cards, "backs": backs})
+    return seats
+
+
+def _plays(value: object, where: str, most: int, captions: bool) -> "list[Any]":
+    if not isinstance(value, list) or len(value) > most:
+        raise ScenarioError(where + ": a list of at most " + str(most) + " plays")
+    plays = []
+    for i, play in enumerate(value):
+        here = where + "[" + str(i) + "]"
+        if not isinstance(play, dict):
+            raise ScenarioError(here + ": an object with seat and cards")
+        for key in play:
+            if key not in ("seat", "cards") and not (captions and key == "caption"):
+                raise ScenarioError(here + ": unknown field")
+        seat = _int(play, "seat", 0, 3, here + ".")
+        cards = parse_cards(play.get("cards"), here + ".cards")
+        if not cards:
+            raise ScenarioError(here + ": a play has at least one card")
+        out = {"seat": seat, "cards": cards}
+        if captions:
+            caption = play.get("caption")
+            out["caption"] = None if caption is None else _text(caption, here + ".caption")
+        plays.append(out)
+    return plays
+
+
+def _turn(data: "dict[str, Any]", trick: "list[Any]") -> int:
+    if not trick:
+        if "turn" not in data:
+            raise ScenarioError("turn: missing (whose turn it is, when the trick is empty)")
+        return _int(data, "turn", 0, 3)
+    after = (int(trick[-1]["seat"]) + 1) % 4
+    if "turn" in data and _int(data, "turn", 0, 3) != after:
+        raise ScenarioError("turn: seat " + str(after) + " plays after the trick's last play")
+    return after
+
+
+def _quiz(value: object) -> "dict[str, Any]":
+    if not isinstance(value, dict):
+        raise ScenarioError("quiz: an object with answers and explain")
+    for key in value:
+        if key not in ("answers", "explain"):
+            raise ScenarioError("quiz: answers and explain only")
+    answers = value.get("answers")
+    if not isinstance(answers, list) or not 1 <= len(answers) <= MAX_ANSWERS:
+        raise ScenarioError("quiz.answers: a list of 1 to " + str(MAX_ANSWERS) + " plays")
+    parsed = [parse_cards(a, "quiz.answers[" + str(i) + "]") for i, a in enumerate(answers)]
+    explain = _text(value["explain"], "quiz.explain") if "explain" in value else None
+    return {"answers": parsed, "explain": explain}
+
+
+def _check_trick(s: "dict[str, Any]") -> None:
+    trick = s["trick"]
+    if not trick:
+        return
+    twos = s["rules"]["twos_always_trump"]
+    lead = trick[0]["cards"]
+    suits = [effective_suit(c, s["level"], s["trump"], twos) for c in lead]
+    if any(x != suits[0] for x in suits):
+        raise ScenarioError("trick: the lead is of several suits (a lead is one suit, or trumps)")
+    for i, play in enumerate(trick):
+        if i and play["seat"] != (trick[i - 1]["seat"] + 1) % 4:
+            raise ScenarioError("trick[" + str(i) + "]: seat " + str((trick[i - 1]["seat"] + 1) % 4)
+                                + " plays after seat " + str(trick[i - 1]["seat"]))
+        if len(play["cards"]) != len(lead):
+            raise ScenarioError("trick[" + str(i) + "]: every play has as many cards as the lead ("
+                                + str(len(lead)) + ")")
+        hand = s["seats"][play["seat"]]["cards"]
+        if i and hand is not None:
+            before = hand + play["cards"]
+            led = [c for c in before if effective_suit(c, s["level"], s["trump"], twos) == suits[0]]
+            played = [c for c in play["cards"]
+                      if effective_suit(c, s["level"], s["trump"], twos) == suits[0]]
+            if len(played) < min(len(led), len(lead)):
+                raise ScenarioError("trick[" + str(i) + "]: seat " + str(play["seat"])
+                                    + " had cards of the led suit and did not follow suit")
+
+
+def _size(seat: "dict[str, Any]") -> "int | None":
+    if seat["cards"] is not None:
+        return len(seat["cards"])
+    return None if seat["backs"] is None else int(seat["backs"])
+
+
+def _check_sizes(s: "dict[str, Any]") -> None:
+    n = len(s["trick"][0]["cards"]) if s["trick"] else 0
+    played = [p["seat"] for p in s["trick"]]
+    before = {}
+    for i, seat in enumerate(s["seats"]):
+        size = _size(seat)
+        if size is not None:
+            before[i] = size + (n if i in played else 0)
+    sizes = sorted(set(before.values()))
+    if len(sizes) > 1:
+        raise ScenarioError("seats: hand sizes do not fit the trick (before it, every seat "
+                            "holds as many cards; one that has played holds the lead's size fewer)")
+    most = HAND_SIZE[s["rules"]["decks"]]
+    if sizes and sizes[0] > most:
+        raise ScenarioError("seats: more than " + str(most) + " cards in a hand before the trick")
+    if sizes and sizes[0] < n:
+        raise ScenarioError("seats: a seat still to play holds fewer cards than the lead")
+
+
+def _check_steps(s: "dict[str, Any]") -> None:
+    """Steps come from the cards the seat holds, by the seat to move within a trick."""
+    held = [None if seat["cards"] is None else count(seat["cards"]) for seat in s["seats"]]
+    backs = [seat["backs"] for seat in s["seats"]]
+    in_trick = len(s["trick"])
+    size = len(s["trick"][0]["cards"]) if s["trick"] else 0
+    turn = s["turn"]
+    for i, step in enumerate(s["steps"]):
+        where = "steps[" + str(i) + "]"
+        seat = step["seat"]
+        if seat != turn and turn >= 0:
+            raise ScenarioError(where + ": seat " + str(turn) + " is to play, not " + str(seat))
+        if in_trick and len(step["cards"]) != size:
+            raise ScenarioError(where + ": every play has as many cards as the lead ("
+                                + str(size) + ")")
+        hand = held[seat]
+        if hand is not None:
+            for card, n in count(step["cards"]).items():
+                if hand.get(card, 0) < n:
+                    raise ScenarioError(where + ": seat " + str(seat) + " does not hold "
+                                        + " ".join([card] * n))
+                hand[card] -= n
+        elif backs[seat] is not None:
+            if backs[seat] < len(step["cards"]):
+                raise ScenarioError(where + ": seat " + str(seat) + " has not that many cards left")
+            backs[seat] -= len(step["cards"])
+        if in_trick == 0:
+            size = len(step["cards"])
+        in_trick += 1
+        turn = (seat + 1) % 4
+        if in_trick == 4:
+            in_trick, turn = 0, -1  # the winner (known to the engine) leads next
+
+
+def _check_copies(s: "dict[str, Any]") -> None:
+    cards: list[str] = []
+    for seat in s["seats"]:
+        cards += seat["cards"] or []
+    cards += s["kitty"] or []
+    for play in s["trick"]:
+        cards += play["cards"]
+    for step in s["steps"]:
+        if s["seats"][step["seat"]]["cards"] is None:
+            cards += step["cards"]
+    decks = s["rules"]["decks"]
+    for card, n in count(cards).items():
+        if n > decks:
+            raise ScenarioError(card + " is shown " + str(n) + " times, but " + str(decks)
+                                + " deck(s) hold only " + str(decks))
+    quiz = s["quiz"]
+    if quiz is not None:
+        hand = s["seats"][s["turn"]]["cards"]
+        if hand is None:
+            raise ScenarioError("quiz: the seat to move (" + str(s["turn"]) + ") shows its cards")
+        held = count(hand)
+        for i, answer in enumerate(quiz["answers"]):
+            if not answer or any(held.get(c, 0) < n for c, n in count(answer).items()):
+                raise ScenarioError("quiz.answers[" + str(i) + "]: not cards the seat to move has")
