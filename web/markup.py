@@ -18,16 +18,19 @@ ValueError: no inline event handlers: 'onerror'
 Attribute names come from keyword arguments (``data_testid`` → ``data-testid``,
 ``class_`` → ``class``) or from one ``dict`` child for names that are not
 identifiers.
+
+The same file runs in MicroPython (``embed.html`` draws with it before Pyodide
+loads): no ``typing``, ``re``, ``html`` or ``__future__`` at run time, annotations
+in quotes, and markup joined as plain ``str`` (MicroPython's ``str.join`` takes
+no ``str`` subclass).
 """
 
-from __future__ import annotations
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from collections.abc import Iterable
+    from typing import TypeAlias
 
-import re
-from collections.abc import Iterable
-from html import escape
-from typing import TypeAlias
-
-__all__ = ["Child", "Markup", "el", "join"]
+__all__ = ["Child", "Markup", "el", "escape", "join"]
 
 
 class Markup(str):
@@ -36,19 +39,45 @@ class Markup(str):
     __slots__ = ()
 
     def __repr__(self) -> str:
-        return f"Markup({str.__repr__(self)})"
+        return "Markup(" + repr(str(self)) + ")"
 
 
-Child: TypeAlias = Markup | str | int | None | Iterable["Child"] | dict[str, object]
-"""A child: markup; text (escaped); a number; None/False (nothing); an iterable of
-children; or (on ``el`` only) a dict of attributes."""
+if TYPE_CHECKING:
+    Child: TypeAlias = Markup | str | int | None | Iterable["Child"] | dict[str, object]
+    """A child: markup; text (escaped); a number; None/False (nothing); an iterable of
+    children; or (on ``el`` only) a dict of attributes."""
+else:
+    Child = object  # importable at run time by the modules that annotate with it
 
-_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 _VOID = frozenset({"br", "hr", "img", "input", "wbr"})
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
+
+
+def escape(text: str, quote: bool = True) -> str:
+    """``text`` with ``& < >`` (and with ``quote``, both quotes) as character references.
+
+    >>> escape("<a href='x'>&"), escape('"', quote=False)
+    ('&lt;a href=&#x27;x&#x27;&gt;&amp;', '"')
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if quote:
+        text = text.replace('"', "&quot;").replace("'", "&#x27;")
+    return text
+
+
+def _is_name(name: str) -> bool:
+    """A tag or attribute name: ``[a-z][a-z0-9]*(-[a-z0-9]+)*``."""
+    return (
+        name != ""
+        and name[0] in _NAME_CHARS[:26]
+        and all(ch in _NAME_CHARS for ch in name)
+        and not name.endswith("-")
+        and "--" not in name
+    )
 
 
 def _attribute(name: str, value: object) -> str:
-    if not _NAME.fullmatch(name):
+    if not _is_name(name):
         raise ValueError(f"not an attribute name: {name!r}")
     if name.startswith("on"):
         raise ValueError(f"no inline event handlers: {name!r}")
@@ -57,13 +86,13 @@ def _attribute(name: str, value: object) -> str:
     return f' {name}="{escape(str(value), quote=True)}"'
 
 
-def _content(children: Iterable[Child], attrs: dict[str, object] | None) -> str:
+def _content(children: "Iterable[Child]", attrs: "dict[str, object] | None") -> str:
     out: list[str] = []
     for child in children:
         if child is None or child is False or child is True:
             continue
         if isinstance(child, Markup):
-            out.append(child)
+            out.append(str(child))
         elif isinstance(child, str):
             out.append(escape(child, quote=False))
         elif isinstance(child, int):
@@ -77,12 +106,12 @@ def _content(children: Iterable[Child], attrs: dict[str, object] | None) -> str:
     return "".join(out)
 
 
-def el(tag: str, *children: Child, **attributes: object) -> Markup:
+def el(tag: str, *children: "Child", **attributes: object) -> Markup:
     """One element with escaped text children and attribute values.
 
     An attribute that is None or False is left out; True writes it bare.
     """
-    if not _NAME.fullmatch(tag):
+    if not _is_name(tag):
         raise ValueError(f"not a tag name: {tag!r}")
     attrs: dict[str, object] = {}
     inner = _content(children, attrs)
@@ -100,7 +129,7 @@ def el(tag: str, *children: Child, **attributes: object) -> Markup:
     return Markup(f"<{opening}>{inner}</{tag}>")
 
 
-def join(*children: Child, sep: Child = None) -> Markup:
+def join(*children: "Child", sep: "Child" = None) -> Markup:
     """Children side by side (text escaped), with ``sep`` between them if given.
 
     >>> join("a<b", el("i", "c"), sep=" · ")
