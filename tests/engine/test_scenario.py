@@ -157,7 +157,7 @@ def test_a_follow_of_the_throws_size_after_it_failed_is_refused() -> None:
     with pytest.raises(ScenarioError, match=r"steps\[1\]: seat 1 plays 2 card\(s\), but the "
                                             r"lead has 1 \(wrong_count\)"):
         table.play("steps[1]", 1, ["3C", "3C"])
-    table.play("steps[1]", 1, ["3C"])
+    table.play("steps[1]", 1, ["JS"])
 
 
 def test_markup_in_captions_and_names_stays_plain_text() -> None:
