@@ -4,7 +4,8 @@
 checks the engine's invariants after every hand (exit code 1 if one broke);
 ``arena A B`` plays duplicate deals between two players (``tractor.arena``);
 ``bench`` reports hands per second of random players with the default rules
-(``--rollout``: of the hard player's fast rollout policy).
+(``--rollout``: of the hard player's fast rollout policy); ``scenario FILE.json``
+checks a tutorial scenario (``tractor.scenario``) and prints its link and ``<iframe>``.
 """
 
 from __future__ import annotations
@@ -61,7 +62,46 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--rollout", action="store_true",
                    help="time the search's fast rollout policy instead (whole hands from the "
                         "start of play, default rules)")
+
+    sc = sub.add_parser("scenario", help="check a scenario file; print its link and iframe")
+    sc.add_argument("file", help="the scenario's JSON file")
+    sc.add_argument("--base", default="embed.html",
+                    help="the embed page's address (default embed.html)")
     return parser
+
+
+def scenario_command(path: str, base: str) -> int:
+    """Check the scenario in ``path``; print a summary, its link and iframe (exit code)."""
+    from . import scenario
+    from .scenario_check import MAX_CHARS
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(4 * MAX_CHARS + 1)
+        if len(data) > 4 * MAX_CHARS:
+            raise scenario.ScenarioError(f"the file is larger than {4 * MAX_CHARS:,} bytes")
+        text = data.decode("utf-8")
+        s = scenario.load(text)
+        shown = scenario.frames(text)
+        if s["quiz"] is not None:
+            for i, answer in enumerate(s["quiz"]["answers"]):
+                verdict = scenario.judge(text, " ".join(answer))
+                if not (verdict["legal"] and verdict["correct"]):
+                    raise scenario.ScenarioError(
+                        f"quiz.answers[{i}]: not a legal play ({verdict['why']['en']})"
+                    )
+            summary = f"quiz with {len(s['quiz']['answers'])} answers"
+            mode = "quiz"
+        else:
+            mode = "steps" if s["steps"] else "position"
+            summary = f"{len(shown) - 1} steps"
+        print(f"ok: {mode} ({summary})")
+        print(scenario.link(text, base))
+        print(scenario.iframe(text, base))
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        print(f"{path}: {err}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _add_rule_options(p: argparse.ArgumentParser) -> None:
@@ -118,6 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         print(bench(args.hands, args.seed).report())
         return 0
+    if args.command == "scenario":
+        return scenario_command(args.file, args.base)
     if args.command == "arena":
         if args.deals < 1 or args.jobs < 1:
             parser.error("--deals and --jobs must be at least 1")

@@ -172,3 +172,81 @@ def test_python_dash_m_entry_point() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "hands played: 2 " in done.stdout
+
+
+SCENARIO = {
+    "schema": "tractor-scenario",
+    "version": 1,
+    "level": "2",
+    "trump": "H",
+    "turn": 0,
+    "seats": [{"cards": "AS AS KS"}, {"backs": 3}, {}, {"backs": 3}],
+}
+
+
+def _scenario_file(tmp_path: Path, **fields: object) -> Path:
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps({**SCENARIO, **fields}), encoding="utf-8")
+    return path
+
+
+def test_scenario_with_steps_prints_ok_link_and_iframe(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _scenario_file(tmp_path, steps=[{"seat": 0, "cards": "KS"}, {"seat": 1, "cards": "3S"}])
+    code, out = run(["scenario", str(path), "--base", "https://x.org/embed.html"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "ok: steps (2 steps)"
+    assert lines[1].startswith("https://x.org/embed.html?s=")
+    assert lines[2].startswith('<iframe src="https://x.org/embed.html?s=')
+    assert lines[2].endswith("></iframe>")
+
+
+def test_scenario_quiz_checks_its_answers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _scenario_file(tmp_path, quiz={"answers": ["AS", "AS AS"]})
+    code, out = run(["scenario", str(path)], capsys)
+    assert code == 0 and out.startswith("ok: quiz (quiz with 2 answers)\nembed.html?s=")
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"steps": [{"seat": 1, "cards": "KS"}]}, "steps[0]: seat 0 is to play, not 1"),
+        ({"quiz": {"answers": ["AS KS"]}, "turn": 0, "trick": [{"seat": 3, "cards": "3S 3S"}],
+          "seats": [{"cards": "AS AS KS 4S"}, {"backs": 4}, {}, {"backs": 2}]},
+         "quiz.answers[0]: not a legal play (You hold a pair in the led suit"),
+        ({"turn": 9}, "turn: an integer from 0 to 3"),
+    ],
+)
+def test_a_bad_scenario_exits_1_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fields: dict[str, object], message: str
+) -> None:
+    path = _scenario_file(tmp_path, **fields)
+    assert main(["scenario", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"{path}: ") and message in captured.err
+
+
+def test_a_missing_or_huge_scenario_file_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["scenario", str(tmp_path / "none.json")]) == 1
+    huge = tmp_path / "huge.json"
+    huge.write_text(" " * 100_000, encoding="utf-8")
+    assert main(["scenario", str(huge)]) == 1
+    assert "larger than 80,000 bytes" in capsys.readouterr().err
+
+
+def test_python_dash_m_scenario(tmp_path: Path) -> None:
+    path = _scenario_file(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(PYENGINE))
+    done = subprocess.run(
+        [sys.executable, "-m", "tractor", "scenario", str(path)],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ok: position (0 steps)")

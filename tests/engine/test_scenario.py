@@ -1,0 +1,425 @@
+"""Scenarios (positions in tutorial pages): loading, frames, quizzes, the referee API, links."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from tractor import scenario, scenario_check
+from tractor.scenario import (
+    MAX_LINK_CHARS,
+    ScenarioError,
+    decode_link_param,
+    frames,
+    iframe,
+    judge,
+    link,
+    load,
+    referee_call,
+    referee_json,
+)
+
+
+def make(**fields: Any) -> str:
+    """Scenario JSON text: a default two-deck position with ``fields`` replacing its own."""
+    data: dict[str, Any] = {
+        "schema": "tractor-scenario",
+        "version": 1,
+        "level": "2",
+        "trump": "H",
+        "turn": 0,
+        "seats": [{"cards": "AS AS KS"}, {"backs": 3}, {}, {"backs": 3}],
+    }
+    data.update(fields)
+    return json.dumps({k: v for k, v in data.items() if v is not None}, ensure_ascii=False)
+
+
+# RULES §4, L = 10, T = H: on 5S 4S4S, 9H 7H7H trumps and 8H8H 4H over-trumps it.
+OVERTRUMP = make(
+    level="10",
+    dealer=1,
+    seats=[
+        {"cards": "5S 4S 4S 3C"},
+        {"cards": "9H 7H 7H 3D"},
+        {"cards": "8H 8H 4H 2C"},
+        {"backs": 4},
+    ],
+    steps=[
+        {"seat": 0, "cards": "5S 4S 4S"},
+        {"seat": 1, "cards": "9H 7H 7H"},
+        {"seat": 2, "cards": "8H 8H 4H"},
+        {"seat": 3, "cards": "KS 10S 6S"},
+        {"seat": 2, "cards": "2C", "caption": "The winner leads."},
+    ],
+)
+
+# RULES §4, L = 2, T = H: 9S 8S8S 4S4S with another player holding JS → 9S is played.
+THROW_SEATS = [
+    {"cards": "9S 8S 8S 4S 4S"},
+    {"cards": "JS 3C 3C 5D 6D"},
+    {"cards": "7C 7C 8C 9C 10C"},
+    {"cards": "AD KD QD JD 10D"},
+]
+THROW = make(seats=THROW_SEATS, steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}])
+
+# The last trick, won by an attacker's pair: the kitty's 25 points count ×4.
+LAST_TRICK = make(
+    dealer=0,
+    points=40,
+    kitty="KS 10D 5C 3C 3C 4C 6C 7C",
+    seats=[{"cards": "7S 7S"}, {"cards": "AS AS"}, {"cards": "3D 4D"}, {"cards": "8D 9D"}],
+    steps=[
+        {"seat": 0, "cards": "7S 7S"},
+        {"seat": 1, "cards": "AS AS"},
+        {"seat": 2, "cards": "3D 4D"},
+        {"seat": 3, "cards": "8D 9D"},
+    ],
+)
+
+# Seat 3 led 3S 3S; seat 0 holds AS AS KS 4S and must follow with its pair.
+PAIR_QUIZ = make(
+    turn=None,
+    seats=[{"cards": "AS AS KS 4S"}, {"backs": 4}, {"backs": 4}, {"backs": 2}],
+    trick=[{"seat": 3, "cards": "3S 3S"}],
+    quiz={"answers": ["AS AS"], "explain": {"en": "Pairs follow pairs.", "zh": "对子跟对子。"}},
+)
+
+
+# ------------------------------------------------------------------ load
+
+
+def test_the_minimal_scenario_loads() -> None:
+    s = load(scenario_check.MINIMAL)
+    assert s["seats"][0]["cards"] == ["AS", "AS", "KS"]
+    assert s["turn"] == 0 and s["steps"] == [] and s["quiz"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (make(seats=[{"cards": "AS AS AS"}, {"backs": 3}, {}, {"backs": 3}]),
+         "AS is shown 3 times"),
+        (make(seats=[{"cards": "AS AS KS"}, {"backs": 2}, {}, {"backs": 3}]),
+         "hand sizes do not fit the trick"),
+        (make(turn=2, trick=[{"seat": 0, "cards": "AS"}],
+              seats=[{"cards": "AS KS"}, {"backs": 3}, {}, {"backs": 3}]),
+         "turn: seat 1 plays after"),
+        (make(turn=None, trick=[{"seat": 3, "cards": "3S 3C"}],
+              seats=[{"cards": "AS AS KS"}, {"backs": 3}, {}, {"backs": 1}]),
+         "the lead is of several suits"),
+        (make(steps=[{"seat": 0, "cards": "AS 3C"}],
+              seats=[{"cards": "AS 3C KS"}, {"backs": 3}, {}, {"backs": 3}]),
+         "steps[0]: the lead AS 3C mixes C, S"),
+        (make(turn=None, trick=[{"seat": 3, "cards": "3S 3S"}, {"seat": 0, "cards": "AS KS"}],
+              seats=[{"cards": "AS QS"}, {"backs": 4}, {}, {"backs": 2}]),
+         "trick[1]: seat 0 plays AS KS: you must play 1 pair(s) of the led suit (you hold "
+         "them) (follow_pairs)"),
+        (make(turn=None, trick=[{"seat": 3, "cards": "3S 3S"}],
+              seats=[{"cards": "AS AS KS 4S"}, {"backs": 4}, {}, {"backs": 2}],
+              steps=[{"seat": 0, "cards": "AS KS"}]),
+         "steps[0]: seat 0 plays AS KS: you must play 1 pair(s)"),
+        (make(steps=[{"seat": 0, "cards": "QS"}]), "steps[0]: seat 0 does not hold QS"),
+        (make(seats=[{"backs": 3}, {"backs": 3}, {}, {"backs": 3}],
+              quiz={"answers": ["AS"]}), "quiz: the seat to move (0) shows its cards"),
+        (make(steps=[{"seat": 0, "cards": "KS"}], quiz={"answers": ["KS"]}),
+         "steps or a quiz, not both"),
+        (make(caption="x" * 20001), "longer than 20000 characters"),
+        ('{"schema": "tractor-scenario", "a": [[[[[[[1]]]]]]]}', "nested more than 6"),
+        ("[1, 2]", "a scenario is a JSON object"),
+        ("{not json", "not valid JSON"),
+        (make(rules={"decks": 4}), "rules: decks is one of"),
+        (make(seats=[{"cards": "AS AS XS"}, {"backs": 3}, {}, {"backs": 3}]), "not a card: 'XS'"),
+    ],
+)
+def test_impossible_or_malformed_scenarios_are_refused_with_a_message(
+    text: str, message: str
+) -> None:
+    with pytest.raises(ScenarioError) as err:
+        load(text)
+    assert message in str(err.value)
+
+
+def test_the_step_after_a_trick_is_by_its_winner() -> None:
+    data = json.loads(OVERTRUMP)
+    data["steps"][4] = {"seat": 0, "cards": "3C"}
+    with pytest.raises(ScenarioError, match=r"steps\[4\]: seat 2 won the last trick and leads "
+                                            r"next, not seat 0"):
+        load(json.dumps(data))
+
+
+def test_a_follow_of_the_throws_size_after_it_failed_is_refused() -> None:
+    # The failed throw leaves a single (9S) led, so a pair cannot follow it. (Written
+    # against the engine's table: scenario_check itself demands the throw's size.)
+    s = scenario_check.check(THROW)
+    table = scenario._Table(s, scenario._trump(s), None)
+    table.play("steps[0]", 0, ["9S", "8S", "8S", "4S", "4S"])
+    with pytest.raises(ScenarioError, match=r"steps\[1\]: seat 1 plays 2 card\(s\), but the "
+                                            r"lead has 1 \(wrong_count\)"):
+        table.play("steps[1]", 1, ["3C", "3C"])
+    table.play("steps[1]", 1, ["JS"])
+
+
+def test_markup_in_captions_and_names_stays_plain_text() -> None:
+    markup = '<img src=x onerror="alert(1)">'
+    text = make(caption=markup, seats=[{"cards": "AS AS KS", "name": markup}, {"backs": 3}, {},
+                                       {"backs": 3}],
+                steps=[{"seat": 0, "cards": "KS", "caption": {"en": markup, "zh": "<b>"}}])
+    shown = frames(text)
+    assert shown[0]["caption"] == {"en": markup, "zh": markup}
+    assert shown[1]["caption"] == {"en": markup, "zh": "<b>"}
+    assert shown[1]["seats"][0]["name"] == {"en": markup, "zh": markup}
+    assert "&lt;img" not in json.dumps(shown)
+
+
+# ------------------------------------------------------------------ frames
+
+
+def test_frame_zero_is_the_scenario_as_given() -> None:
+    s = scenario_check.check(OVERTRUMP)
+    first = frames(OVERTRUMP)[0]
+    assert first == {"seats": s["seats"], "trick": s["trick"], "turn": s["turn"],
+                     "points": s["points"], "caption": s["caption"], "result": None}
+    assert first == scenario.initial_frame(s)
+
+
+def test_frame_zero_matches_scenario_check_initial_frame_when_it_exists() -> None:
+    if not hasattr(scenario_check, "initial_frame"):
+        pytest.skip("scenario_check.initial_frame is not written yet")
+    for text in (OVERTRUMP, THROW, LAST_TRICK, PAIR_QUIZ, scenario_check.MINIMAL):
+        s = scenario_check.check(text)
+        assert frames(text)[0] == scenario_check.initial_frame(s)  # type: ignore[attr-defined]
+
+
+def test_an_over_trump_wins_the_trick_and_its_points_go_to_the_attackers() -> None:
+    shown = frames(OVERTRUMP)
+    assert len(shown) == 6
+    assert [f["turn"] for f in shown] == [0, 1, 2, 3, 2, 3]
+    done = shown[4]
+    assert done["result"]["winner"] == 2
+    assert done["result"]["trick_points"] == 25
+    assert done["result"]["text"] == {"en": "Seat 2 wins the trick and its 25 points.",
+                                      "zh": "2号位赢得这一墩，得25分。"}
+    assert done["points"] == 25  # dealer 1: seats 0 and 2 attack
+    assert [p["seat"] for p in done["trick"]] == [0, 1, 2, 3]
+    assert done["seats"][2]["cards"] == ["2C"] and done["seats"][3]["backs"] == 1
+    nxt = shown[5]
+    assert nxt["trick"] == [{"seat": 2, "cards": ["2C"]}]
+    assert nxt["caption"] == {"en": "The winner leads.", "zh": "The winner leads."}
+    assert nxt["result"] is None and nxt["points"] == 25
+    assert shown[1]["points"] == 0 and shown[0]["points"] is None
+
+
+def test_trick_points_go_nowhere_when_the_dealer_is_unknown() -> None:
+    data = json.loads(OVERTRUMP)
+    del data["dealer"]
+    shown = frames(json.dumps(data))
+    assert shown[4]["result"]["trick_points"] == 25
+    assert all(f["points"] is None for f in shown)
+
+
+def test_a_defender_winning_keeps_the_attackers_points() -> None:
+    data = json.loads(OVERTRUMP)
+    data["dealer"], data["points"] = 0, 30
+    assert frames(json.dumps(data))[4]["points"] == 30
+
+
+def test_seat_names_are_used_in_the_result_text() -> None:
+    data = json.loads(OVERTRUMP)
+    data["seats"][2]["name"] = {"en": "North", "zh": "北家"}
+    result = frames(json.dumps(data))[4]["result"]
+    assert result["text"]["en"].startswith("North wins") and result["text"]["zh"].startswith("北家")
+
+
+def test_a_failing_throw_plays_the_forced_unit() -> None:
+    shown = frames(THROW)
+    after = shown[1]
+    assert after["result"]["throw_failed"] is True
+    assert after["result"]["tried"] == ["9S", "8S", "8S", "4S", "4S"]
+    assert after["result"]["forced"] == ["9S"]
+    assert "JS" in after["result"]["text"]["en"] and "甩牌失败" in after["result"]["text"]["zh"]
+    assert after["trick"] == [{"seat": 0, "cards": ["9S"]}]
+    assert after["seats"][0]["cards"] == ["8S", "8S", "4S", "4S"]
+    assert after["turn"] == 1
+
+
+def test_a_throw_beaten_by_a_pair_forces_the_low_pair() -> None:
+    seats = [dict(seat) for seat in THROW_SEATS]
+    seats[1] = {"cards": "QS QS 3C 5D 6D"}
+    after = frames(make(seats=seats, steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}]))[1]
+    assert after["result"]["forced"] == ["4S", "4S"]
+
+
+def test_a_throw_stands_when_a_hand_is_not_shown() -> None:
+    seats = [dict(seat) for seat in THROW_SEATS]
+    seats[3] = {"backs": 5}
+    after = frames(make(seats=seats, steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}]))[1]
+    assert after["result"] is None and len(after["trick"][0]["cards"]) == 5
+
+
+def test_the_kitty_bonus_of_a_pair_winning_the_last_trick_is_times_four() -> None:
+    last = frames(LAST_TRICK)[-1]
+    assert last["result"]["winner"] == 1
+    assert last["result"]["kitty"] == {"multiplier": 4, "bonus": 100}
+    assert last["points"] == 140
+    assert last["turn"] is None
+    assert "×4" in last["result"]["text"]["en"] and "扣底" in last["result"]["text"]["zh"]
+
+
+def test_no_kitty_bonus_when_the_defenders_win_the_last_trick() -> None:
+    data = json.loads(LAST_TRICK)
+    data["dealer"] = 1
+    last = frames(json.dumps(data))[-1]
+    assert "kitty" not in last["result"] and last["points"] == 40
+
+
+def test_no_play_after_the_hand_is_over() -> None:
+    data = json.loads(LAST_TRICK)
+    data["steps"].append({"seat": 1, "cards": "AS"})
+    with pytest.raises(ScenarioError):
+        load(json.dumps(data))
+
+
+# ------------------------------------------------------------------ judge
+
+
+def test_judge_a_right_answer() -> None:
+    verdict = judge(PAIR_QUIZ, "AS AS")
+    assert verdict == {"legal": True, "rule": None, "why": verdict["why"], "correct": True,
+                       "explain": {"en": "Pairs follow pairs.", "zh": "对子跟对子。"}}
+
+
+def test_judge_a_legal_but_wrong_answer() -> None:
+    quiz = make(turn=None, seats=[{"cards": "AS AS KS KS"}, {"backs": 4}, {"backs": 4},
+                                  {"backs": 2}],
+                trick=[{"seat": 3, "cards": "3S 3S"}], quiz={"answers": ["AS AS"]})
+    verdict = judge(quiz, "KS KS")
+    assert verdict["legal"] is True and verdict["correct"] is False and verdict["rule"] is None
+
+
+def test_judge_an_illegal_answer_names_the_rule() -> None:
+    verdict = judge(PAIR_QUIZ, "AS KS")
+    assert verdict["legal"] is False and verdict["rule"] == "follow_pairs"
+    assert verdict["why"]["zh"] == "你有该花色的对子：对子领出时必须跟对子。"
+    assert verdict["why"]["en"].startswith("You hold a pair in the led suit")
+    assert judge(PAIR_QUIZ, "KS 4S")["rule"] == "follow_pairs"
+    assert judge(PAIR_QUIZ, "AS")["rule"] == "wrong_count"
+    assert judge(PAIR_QUIZ, "QS QS")["rule"] == "not_in_hand"
+
+
+def test_judge_a_lead_of_several_suits() -> None:
+    quiz = make(seats=[{"cards": "AS AH KS"}, {"backs": 3}, {}, {"backs": 3}],
+                quiz={"answers": ["AS"]})
+    assert judge(quiz, "AS")["correct"] is True
+    assert judge(quiz, "AS KS")["legal"] is True
+    assert judge(quiz, "AS AH")["rule"] == "lead_one_suit"
+
+
+def test_judge_a_failing_throw_is_legal_but_says_what_is_forced() -> None:
+    quiz = make(seats=THROW_SEATS, quiz={"answers": ["9S"]})
+    verdict = judge(quiz, "9S 8S 8S 4S 4S")
+    assert verdict["legal"] is True and verdict["correct"] is False
+    assert "throw fails" in verdict["why"]["en"] and "JS" in verdict["why"]["en"]
+    standing = judge(make(seats=[THROW_SEATS[1], THROW_SEATS[0], THROW_SEATS[2],
+                                 THROW_SEATS[3]], quiz={"answers": ["3C 3C"]}), "3C 3C")
+    assert standing["correct"] is True
+
+
+def test_judge_refuses_bad_card_text_and_scenarios_without_a_quiz() -> None:
+    with pytest.raises(ScenarioError, match="your play"):
+        judge(PAIR_QUIZ, "AS ZZ")
+    with pytest.raises(ScenarioError, match="at least one card"):
+        judge(PAIR_QUIZ, "   ")
+    with pytest.raises(ScenarioError, match="no quiz"):
+        judge(scenario_check.MINIMAL, "AS")
+
+
+# ------------------------------------------------------------------ referee API
+
+
+@pytest.mark.parametrize(
+    ("request_", "result"),
+    [
+        ({"fn": "is_tractor", "args": ["4S 4S 6S 6S", "5", "H"]}, True),
+        ({"fn": "decompose", "args": ["3S3S3S4S4S", "2", "H"], "kwargs": {"decks": 3}},
+         ["3S 3S 3S", "4S 4S"]),
+        ({"fn": "is_legal_follow", "args": ["7S AH", "3S 3S", "7S AH", "2", "H"]}, True),
+        ({"fn": "trick_winner", "args": [["5S 4S 4S", "9H 7H 7H", "8H 8H 4H"], "10", "H"]}, 2),
+        ({"fn": "throw_result", "args": ["9S 8S 8S 4S 4S", ["JS"], "2", "H"]}, "9S"),
+        ({"fn": "kitty_multiplier", "args": ["3S 3S 4S 4S 5S 5S", "2", "H"]}, 16),
+        ({"fn": "level_change", "args": [85]}, ["attackers", 0]),
+    ],
+)
+def test_referee_call_answers_each_function(request_: dict[str, Any], result: object) -> None:
+    assert referee_call(request_) == {"result": result}
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"fn": "nope", "args": []},
+        {"fn": "__import__", "args": ["os"]},
+        {"fn": "_parse", "args": ["AS", 2]},
+        {"fn": "is_tractor"},
+        {"fn": "is_tractor", "args": "AS AS"},
+        {"fn": "is_tractor", "args": [{"a": 1}, "2", "H"]},
+        {"fn": "is_tractor", "args": [1.5, "2", "H"]},
+        {"fn": "is_tractor", "args": ["AS", "2", "H", 2, False, 1, 2]},
+        {"fn": "is_tractor", "args": ["AS AS", "2", "H"], "kwargs": {"decks": True}},
+        {"fn": "level_change", "args": [True]},
+        {"fn": "level_change", "args": [10**10]},
+        {"fn": "is_tractor", "args": ["AS " * 500, "2", "H"]},
+        {"fn": "trick_winner", "args": [["AS", "KS", "QS", "JS", "10S"], "2", "H"]},
+        {"fn": "trick_winner", "args": [["AS", 5], "2", "H"]},
+        {"fn": "is_tractor", "args": ["AS AS", "2", "H"], "kwargs": {"colour": "red"}},
+        {"fn": "is_tractor", "args": ["AS AS", "2", "H"],
+         "kwargs": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}},
+        {"fn": "is_tractor", "args": ["AS AS", "2", "H"], "extra": 1},
+        {"fn": "is_tractor", "args": ["AS AS AS", "2", "H"]},
+        {"fn": "level_change", "args": [], "kwargs": {}},
+        ["is_tractor"],
+        None,
+    ],
+)
+def test_referee_call_answers_bad_requests_with_an_error(request_: object) -> None:
+    answer = referee_call(request_)
+    assert set(answer) == {"error"} and answer["error"]
+
+
+def test_referee_json_round_trip_and_limits() -> None:
+    assert json.loads(referee_json('{"fn": "trick_winner", "args": [["5S 6S 7S", "9H 7H 7H", '
+                                   '"8H 8H 4H"], "10", "H"]}')) == {"result": 1}
+    assert "error" in json.loads(referee_json("x" * 8001))
+    assert "error" in json.loads(referee_json('{"fn": [[[[1]]]]}'))
+    assert "error" in json.loads(referee_json("not json"))
+    assert "error" in json.loads(referee_json('{"fn": "level_change", "args": [NaN]}'))
+
+
+# ------------------------------------------------------------------ links
+
+
+def test_link_decodes_back_to_the_original_object() -> None:
+    url = link(OVERTRUMP, "https://example.org/embed.html")
+    base, value = url.split("?s=")
+    assert base == "https://example.org/embed.html" and "=" not in value
+    assert json.loads(decode_link_param(value)) == json.loads(OVERTRUMP)
+    chinese = make(caption={"en": "x", "zh": "对子"})
+    assert json.loads(decode_link_param(link(chinese).split("?s=")[1])) == json.loads(chinese)
+
+
+def test_iframe_escapes_its_attributes() -> None:
+    snippet = iframe(scenario_check.MINIMAL, 'e.html"><script>')
+    assert snippet.startswith('<iframe src="e.html&quot;&gt;&lt;script&gt;?s=')
+    assert snippet.endswith('title="Tractor position" class="tractor-embed" width="100%" '
+                            'height="360" loading="lazy"></iframe>')
+
+
+@pytest.mark.parametrize("value", ["A" * (MAX_LINK_CHARS + 1), "ab$d", "a", "__8"])
+def test_bad_link_values_are_refused(value: str) -> None:
+    with pytest.raises(ScenarioError):
+        decode_link_param(value)
+
+
+def test_link_refuses_an_invalid_scenario() -> None:
+    with pytest.raises(ScenarioError):
+        link(make(turn=7))
