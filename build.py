@@ -56,6 +56,12 @@ INDEX_HTML = ROOT / "index.html"
 PYSCRIPT_PACKAGE = "@pyscript/core"
 PYODIDE_PACKAGE = "pyodide"
 IDIOMORPH_PACKAGE = "idiomorph"
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+EMBED_CONFIG = "embed-mpy.json"
+"""PyScript config of embed.html's MicroPython script (the first paint)."""
+EMBED_WORKER_CONFIG = "embed-worker.json"
+"""PyScript config of embed.html's Pyodide worker (the engine, started when needed)."""
 IDIOMORPH_FILE = "idiomorph.min.js"
 PYODIDE_RUNTIME_FILES = (
     "pyodide.mjs",
@@ -105,6 +111,7 @@ class Runtime:
     pyscript_version: str
     pyodide_version: str
     idiomorph_version: str
+    micropython_version: str
 
     @property
     def pyscript_dir(self) -> str:
@@ -120,6 +127,11 @@ class Runtime:
     def idiomorph_dir(self) -> str:
         """dist/-relative folder holding idiomorph's browser script."""
         return f"idiomorph/{self.idiomorph_version}"
+
+    @property
+    def micropython_dir(self) -> str:
+        """dist/-relative folder holding MicroPython's module and WebAssembly."""
+        return f"micropython/{self.micropython_version}"
 
 
 @dataclass(frozen=True)
@@ -215,6 +227,7 @@ def copy_runtime(vendor: Path, dist: Path) -> Runtime:
         pyscript_version=installed_version(vendor, PYSCRIPT_PACKAGE),
         pyodide_version=installed_version(vendor, PYODIDE_PACKAGE),
         idiomorph_version=installed_version(vendor, IDIOMORPH_PACKAGE),
+        micropython_version=installed_version(vendor, MICROPYTHON_PACKAGE),
     )
     shutil.copytree(
         package_dir(vendor, PYSCRIPT_PACKAGE) / "dist",
@@ -231,9 +244,13 @@ def copy_runtime(vendor: Path, dist: Path) -> Runtime:
         package_dir(vendor, IDIOMORPH_PACKAGE) / "dist" / IDIOMORPH_FILE,
         idiomorph_out / IDIOMORPH_FILE,
     )
+    micropython_out = dist / runtime.micropython_dir
+    micropython_out.mkdir(parents=True)
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(package_dir(vendor, MICROPYTHON_PACKAGE) / name, micropython_out / name)
     log(
         f"vendored PyScript {runtime.pyscript_version}, Pyodide {runtime.pyodide_version}, "
-        f"idiomorph {runtime.idiomorph_version}"
+        f"idiomorph {runtime.idiomorph_version}, MicroPython {runtime.micropython_version}"
     )
     return runtime
 
@@ -307,17 +324,41 @@ def place_wheel(root: Path, dist: Path) -> str:
 # --------------------------------------------------------------------------- site files
 
 
+PAGES = ("index.html", "embed.html", "rules.html")
+"""The site's pages at the top of the repo, copied to the top of dist/."""
+
+
 def copy_site(root: Path, dist: Path) -> None:
-    """Copy index.html and the whole web/ folder into dist/."""
+    """Copy the pages, the web/ folder, the embed's and the tutorial's files into dist/.
+
+    ``web/tutorial/tutorial.html`` becomes ``tutorial.html`` and the rest of
+    ``web/tutorial/`` the folder ``tutorial/``; the embed's host-page script
+    ``embed.js`` and the scenario format ``scenario.schema.json`` go to the top;
+    the scenario checker (``tractor/scenario_check.py``, which MicroPython runs
+    before the engine loads) beside the embed's Python.
+    """
     if not (root / "index.html").is_file():
         raise BuildError(f"{root / 'index.html'} is missing")
-    shutil.copy2(root / "index.html", dist / "index.html")
-    if (root / "web").is_dir():
+    for page in PAGES:
+        if (root / page).is_file():
+            shutil.copy2(root / page, dist / page)
+    web = root / "web"
+    if web.is_dir():
         shutil.copytree(
-            root / "web",
-            dist / "web",
-            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+            web, dist / "web", ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "tutorial")
         )
+    embed = web / "embed"
+    if embed.is_dir():
+        for name in ("embed.js", "scenario.schema.json"):
+            shutil.copy2(embed / name, dist / name)
+        checker = root / "pyengine" / "tractor" / "scenario_check.py"
+        shutil.copy2(checker, dist / "web" / "embed" / checker.name)
+    tutorial = web / "tutorial"
+    if tutorial.is_dir():
+        shutil.copytree(
+            tutorial, dist / "tutorial", ignore=shutil.ignore_patterns("tutorial.html")
+        )
+        shutil.copy2(tutorial / "tutorial.html", dist / "tutorial.html")
     (dist / ".nojekyll").write_text("")
 
 
@@ -347,6 +388,8 @@ def glue_files(dist: Path) -> dict[str, str]:
     entries: dict[str, str] = {}
     for path in sorted(web.rglob("*.py")) if web.is_dir() else []:
         relative = path.relative_to(web).as_posix()
+        if relative.startswith("embed/"):
+            continue  # embed.html's own files (embed_configs)
         entries[f"./web/{relative}"] = f"./{relative}"
     return entries
 
@@ -355,6 +398,30 @@ def site_config(runtime: Runtime, wheel: str, dist: Path) -> dict[str, Any]:
     """The PyScript config of the game page (dist/pyscript.json)."""
     files = {f"./{wheel}": "./*", **glue_files(dist)}
     return {"interpreter": f"./{runtime.pyodide_dir}/pyodide.mjs", "files": files}
+
+
+def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
+    """The PyScript configs of embed.html: MicroPython draws, a Pyodide worker judges.
+
+    MicroPython gets the escaping builder, the scenario checker and the drawing
+    code; the worker gets the engine wheel (its script is web/embed/embed_worker.py).
+    """
+    mpy_files = {
+        "./web/markup.py": "./markup.py",
+        "./web/embed/scenario_check.py": "./scenario_check.py",
+        "./web/embed/embed_view.py": "./embed_view.py",
+        "./web/embed/embed_text.py": "./embed_text.py",
+    }
+    return {
+        EMBED_CONFIG: {
+            "interpreter": f"./{runtime.micropython_dir}/micropython.mjs",
+            "files": mpy_files,
+        },
+        EMBED_WORKER_CONFIG: {
+            "interpreter": f"./{runtime.pyodide_dir}/pyodide.mjs",
+            "files": {f"./{wheel}": "./*"},
+        },
+    }
 
 
 BARE_PAGE = """<!doctype html>
@@ -379,8 +446,29 @@ document.getElementById("bare").textContent = "Python " + sys.version.split()[0]
 """
 
 
+BARE_MPY_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Bare PyScript + MicroPython (benchmark)</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="../{pyscript}/core.css">
+  <script type="module" src="../{pyscript}/core.js"></script>
+</head>
+<body>
+  <p data-testid="bare" id="bare">Loading MicroPython {micropython_version}&hellip;</p>
+  <script type="mpy" config="./mpy.json">
+from pyscript import document
+document.getElementById("bare").textContent = "MicroPython ran"
+  </script>
+</body>
+</html>
+"""
+
+
 def write_bench(runtime: Runtime, dist: Path) -> None:
-    """Write dist/bench/bare.html: the same runtime with no wheel, to time the baseline."""
+    """Write dist/bench/: bare PyScript pages with Pyodide (no wheel) and with MicroPython,
+    the baselines of the load figures (scripts/measure_load.py, measure_embed.py)."""
     bench = dist / "bench"
     bench.mkdir()
     page = BARE_PAGE.format(
@@ -391,6 +479,13 @@ def write_bench(runtime: Runtime, dist: Path) -> None:
     (bench / "bare.html").write_text(page)
     config = {"interpreter": f"../{runtime.pyodide_dir}/pyodide.mjs"}
     (bench / CONFIG_NAME).write_text(json.dumps(config, indent=2) + "\n")
+    (bench / "bare-mpy.html").write_text(
+        BARE_MPY_PAGE.format(
+            pyscript=runtime.pyscript_dir, micropython_version=runtime.micropython_version
+        )
+    )
+    mpy_config = {"interpreter": f"../{runtime.micropython_dir}/micropython.mjs"}
+    (bench / "mpy.json").write_text(json.dumps(mpy_config, indent=2) + "\n")
 
 
 # --------------------------------------------------------------------------- offline
@@ -549,7 +644,8 @@ def check_dist(dist: Path) -> None:
             problem = check_reference(page.parent, reference, dist, origin)
             if problem:
                 problems.append(problem)
-    for config_path in sorted(dist.rglob(CONFIG_NAME)):
+    configs = [*dist.rglob(CONFIG_NAME), dist / EMBED_CONFIG, dist / EMBED_WORKER_CONFIG]
+    for config_path in sorted(path for path in configs if path.is_file()):
         problems.extend(config_problems(config_path, dist))
     if problems:
         raise BuildError("broken references in dist/:\n  " + "\n  ".join(problems))
@@ -570,6 +666,9 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     wheel = place_wheel(root, dist)
     config = site_config(runtime, wheel, dist)
     (dist / CONFIG_NAME).write_text(json.dumps(config, indent=2) + "\n")
+    if (dist / "embed.html").is_file():
+        for name, embed_config in embed_configs(runtime, wheel).items():
+            (dist / name).write_text(json.dumps(embed_config, indent=2) + "\n")
     write_bench(runtime, dist)
     write_app_files(dist)
     write_service_worker(dist)

@@ -409,7 +409,7 @@ def _check_steps(s: "dict[str, Any]") -> None:
         seat = step["seat"]
         if seat != turn and turn >= 0:
             raise ScenarioError(where + ": seat " + str(turn) + " is to play, not " + str(seat))
-        if in_trick and len(step["cards"]) != size:
+        if in_trick and size and len(step["cards"]) != size:
             raise ScenarioError(where + ": every play has as many cards as the lead ("
                                 + str(size) + ")")
         hand = held[seat]
@@ -424,7 +424,16 @@ def _check_steps(s: "dict[str, Any]") -> None:
                 raise ScenarioError(where + ": seat " + str(seat) + " has not that many cards left")
             backs[seat] -= len(step["cards"])
         if in_trick == 0:
-            size = len(step["cards"])
+            # A lead of several units may be a throw that fails (the engine knows):
+            # then only its forced unit is played and the rest stays in the hand.
+            # Copies of one card (single, pair, triple) are one unit: never a throw.
+            one_unit = len(set(step["cards"])) == 1
+            size = len(step["cards"]) if one_unit else 0
+            if not one_unit and hand is not None:
+                for card in step["cards"]:
+                    hand[card] += 1
+            elif not one_unit and backs[seat] is not None:
+                backs[seat] += len(step["cards"])
         in_trick += 1
         turn = (seat + 1) % 4
         if in_trick == 4:
@@ -455,3 +464,9 @@ def _check_copies(s: "dict[str, Any]") -> None:
         for i, answer in enumerate(quiz["answers"]):
             if not answer or any(held.get(c, 0) < n for c, n in count(answer).items()):
                 raise ScenarioError("quiz.answers[" + str(i) + "]: not cards the seat to move has")
+
+
+def initial_frame(s: "dict[str, Any]") -> "dict[str, Any]":
+    """The position before any step: the first of the engine's frames (``scenario.frames``)."""
+    return {"seats": s["seats"], "trick": s["trick"], "turn": s["turn"], "points": s["points"],
+            "caption": s["caption"], "result": None}

@@ -1,0 +1,268 @@
+"""embed.html's page script (MicroPython): read the scenario, draw it, answer the reader.
+
+MicroPython starts in about half a second, so the position is on screen long
+before the Python engine could be; the engine (Pyodide, ``embed_worker.py``) is
+started in a worker only when the reader first needs it: the first Next, a quiz
+answer, or a referee request from the host page. The worker gets the scenario's
+text and answers with JSON; nothing from it or from the scenario becomes markup
+except through ``markup.el``.
+
+The host page may ask rule questions with ``postMessage``:
+``{"type": "tractor.referee", "id": 1, "fn": "trick_winner", "args": [...]}``;
+the answer is ``{"type": "tractor.referee.result", "id": 1, "result": ...}`` or
+``{..., "error": "..."}``. The frame posts its height
+(``{"type": "tractor.embed.height", "height": px}``) after every draw, for embed.js.
+"""
+
+import asyncio
+import binascii
+import json
+
+import embed_view
+import js
+import scenario_check
+from embed_text import say
+from pyscript import create_named_worker, document
+from pyscript.ffi import create_proxy, to_js
+
+window = js.window  # pyscript.window's methods lose their ``this`` in MicroPython 1.27
+
+MAX_LINK_CHARS = 27000
+"""The longest ``?s=`` read: base64url of the longest scenario (20,000 characters)."""
+MAX_REQUEST_CHARS = 8000
+"""The longest referee request read from the host page."""
+WORKER_CONFIG = "./embed-worker.json"
+WORKER_SRC = "./web/embed/embed_worker.py"
+
+root = document.getElementById("embed")
+same = getattr(window.Object, "is")  # JS identity (``is`` is a Python keyword)
+state = {}
+text_of_scenario = [""]
+frames_cache = []  # the engine's frames, once asked
+engine = [None]  # the worker's exports, once started
+engine_start = [None]  # the task starting it
+
+
+def param(params, name):
+    value = params.get(name)
+    return None if value is None else str(value)
+
+
+def pick_lang(params):
+    lang = param(params, "lang")
+    if lang in ("zh", "en"):
+        return lang
+    return "zh" if str(window.navigator.language or "").lower().startswith("zh") else "en"
+
+
+def from_link(value):
+    """The scenario's JSON text from base64url (no padding needed)."""
+    if len(value) > MAX_LINK_CHARS:
+        raise ValueError(say(state["lang"], "too_long", MAX_LINK_CHARS))
+    try:
+        padded = value.replace("-", "+").replace("_", "/") + "=" * (-len(value) % 4)
+        return binascii.a2b_base64(padded.encode()).decode("utf-8")
+    except Exception:  # noqa: BLE001 - any failure is a damaged link
+        raise ValueError(say(state["lang"], "bad_link")) from None
+
+
+async def from_file(src):
+    """The scenario's JSON text from a file of this site (never another origin)."""
+    try:
+        url = window.URL.new(src, window.location.href)
+    except Exception:  # noqa: BLE001 - not a URL
+        raise ValueError(say(state["lang"], "bad_src", "not a URL")) from None
+    same_site = str(url.origin) == str(window.location.origin)
+    if not same_site or str(url.protocol) not in ("http:", "https:"):
+        raise ValueError(say(state["lang"], "bad_src", "not on this site"))
+    try:
+        response = await window.fetch(url.href, to_js({"credentials": "same-origin"}))
+    except Exception:  # noqa: BLE001 - network failure
+        raise ValueError(say(state["lang"], "bad_src", "no answer")) from None
+    if not response.ok:
+        raise ValueError(say(state["lang"], "bad_src", "HTTP " + str(response.status)))
+    return str(await response.text())
+
+
+def draw():
+    html = embed_view.render(state)
+    morph = getattr(window, "Idiomorph", None)
+    morph.morph(root, str(html), to_js({"morphStyle": "innerHTML"}))
+    post_height()
+
+
+def framed():
+    """Whether this page is in a frame (JS identity: MicroPython's ``is`` sees proxies)."""
+    return not same(window.self, window.top)
+
+
+def post_height():
+    height = int(document.documentElement.scrollHeight)
+    if framed():
+        window.parent.postMessage(to_js({"type": "tractor.embed.height", "height": height}), "*")
+
+
+def fail(message):
+    state.clear()
+    state.update(embed_view.error_state(message, LANG))
+    draw()
+    document.documentElement.dataset.ready = "error"
+
+
+async def start_engine():
+    """The worker's exports; started once (a failure is shown, and tried again later)."""
+    if engine[0] is not None:
+        return engine[0]
+    state["notice"] = say(state["lang"], "starting")
+    draw()
+    try:
+        worker = await create_named_worker(src=WORKER_SRC, name="tractor-engine",
+                                           config=WORKER_CONFIG, type="py")
+        engine[0] = worker
+        state["notice"] = None
+    except Exception as error:  # noqa: BLE001 - the page keeps showing the position
+        state["notice"] = say(state["lang"], "engine_failed", str(error)[:200])
+    draw()
+    return engine[0]
+
+
+async def frames():
+    if not frames_cache:
+        worker = await start_engine()
+        if worker is None:
+            return None
+        answer = json.loads(str(await worker.frames(text_of_scenario[0])))
+        if "error" in answer:
+            fail(answer["error"])
+            return None
+        frames_cache.extend(answer["frames"])
+    return frames_cache
+
+
+async def go(step):
+    found = await frames()
+    if found is None or not 0 <= step < len(found):
+        return
+    state["step"] = step
+    state["frame"] = found[step]
+    draw()
+
+
+async def submit():
+    frame = state["frame"]
+    hand = frame["seats"][frame["turn"]]["cards"]
+    cards = " ".join(hand[i] for i in sorted(state["selected"]))
+    worker = await start_engine()
+    if worker is None:
+        return
+    answer = json.loads(str(await worker.judge(text_of_scenario[0], cards)))
+    if "error" in answer:
+        fail(answer["error"])
+        return
+    state["verdict"] = answer
+    draw()
+
+
+def on_click(event):
+    if "mode" not in state:
+        return
+    target = event.target.closest("[data-action]")
+    if target is None or target.disabled:
+        return
+    action = str(target.dataset.action)
+    if action == "next":
+        asyncio.create_task(go(state["step"] + 1))
+    elif action == "back":
+        asyncio.create_task(go(state["step"] - 1))
+    elif action == "pick":
+        index = int(str(target.dataset.index))
+        chosen = state["selected"]
+        if index in chosen:
+            chosen.remove(index)
+        else:
+            chosen.append(index)
+        draw()
+    elif action == "clear" or action == "again":
+        state["selected"] = []
+        state["verdict"] = None
+        draw()
+    elif action == "submit" and state["selected"]:
+        asyncio.create_task(submit())
+
+
+def on_intent(event):
+    """A pointer over or focus in the controls: start the engine ahead of the click."""
+    wanted = "mode" in state and (state["steps"] or state["mode"] == "quiz")
+    if engine_start[0] is None and wanted and event.target.closest(".controls, .picking"):
+        engine_start[0] = asyncio.create_task(start_engine())
+
+
+async def answer_referee(source, origin, data_text):
+    if len(data_text) > MAX_REQUEST_CHARS:
+        reply = {"error": "the request is longer than " + str(MAX_REQUEST_CHARS) + " characters"}
+        request = {}
+    else:
+        try:
+            request = json.loads(data_text)
+        except Exception:  # noqa: BLE001
+            request = None
+        if not isinstance(request, dict) or request.get("type") != "tractor.referee":
+            reply = {"error": "not a tractor.referee request"}
+            request = request if isinstance(request, dict) else {}
+        else:
+            worker = await start_engine()
+            if worker is None:
+                reply = {"error": "the rules engine could not start"}
+            else:
+                call = {"fn": request.get("fn"), "args": request.get("args", []),
+                        "kwargs": request.get("kwargs", {})}
+                reply = json.loads(str(await worker.referee(json.dumps(call))))
+    ident = request.get("id")
+    if not (ident is None or isinstance(ident, (int, str)) and len(str(ident)) <= 64):
+        ident = None
+    reply["type"] = "tractor.referee.result"
+    reply["id"] = ident
+    target = origin if origin not in ("null", "") else "*"
+    source.postMessage(window.JSON.parse(json.dumps(reply)), target)
+
+
+def on_message(event):
+    """Referee requests from the host page (the parent frame only)."""
+    if not framed() or not same(event.source, window.parent):
+        return
+    try:
+        data_text = str(window.JSON.stringify(event.data))
+    except Exception:  # noqa: BLE001 - not serialisable: refused below
+        data_text = "null"
+    asyncio.create_task(answer_referee(event.source, str(event.origin), data_text))
+
+
+async def main():
+    params = window.URLSearchParams.new(window.location.search)
+    state["lang"] = LANG
+    link, src = param(params, "s"), param(params, "src")
+    try:
+        if link is not None:
+            text = from_link(link)
+        elif src is not None:
+            text = await from_file(src)
+        else:
+            raise ValueError(say(LANG, "no_scenario"))
+        checked = scenario_check.check(text)
+    except ValueError as error:  # ScenarioError is one
+        fail(str(error))
+        return
+    text_of_scenario[0] = text
+    state.update(embed_view.initial_state(checked, LANG))
+    draw()
+    document.documentElement.dataset.ready = "1"
+
+
+LANG = pick_lang(window.URLSearchParams.new(window.location.search))
+document.documentElement.lang = "zh-CN" if LANG == "zh" else "en"
+root.addEventListener("click", create_proxy(on_click))
+root.addEventListener("pointerover", create_proxy(on_intent))
+root.addEventListener("focusin", create_proxy(on_intent))
+window.addEventListener("message", create_proxy(on_message))
+window.addEventListener("resize", create_proxy(lambda event: post_height()))
+asyncio.create_task(main())

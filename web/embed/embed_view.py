@@ -1,0 +1,221 @@
+"""Draw one scenario frame as HTML, built only with ``markup.el`` (escaped).
+
+Runs in MicroPython (the embed's first paint) and in CPython (tests). The state
+drawn is a plain dict (``embed.py`` keeps it):
+
+* ``lang`` ``"en"``/``"zh"``; ``scenario``: the checked scenario
+  (``scenario_check.check``); ``frame``: the position on screen (``seats``,
+  ``trick``, ``turn``, ``points``, ``caption``, ``result``);
+* ``mode`` ``"show"`` or ``"quiz"``; ``step`` and ``steps``: the frame's index and
+  the number of steps; ``selected``: indexes of the quiz seat's selected cards;
+  ``verdict``: the engine's judgement of a quiz answer, or None; ``notice``: a
+  line such as "Starting the rules engine…", or None.
+
+Seat 0 is drawn at the bottom, seat 1 on the right (the next player, 下家),
+seat 2 opposite and seat 3 on the left, as at the table.
+
+>>> from scenario_check import check, MINIMAL
+>>> s = check(MINIMAL)
+>>> html = render(initial_state(s, "en"))
+>>> 'data-card="AS"' in html, 'data-testid="caption"' in html
+(True, True)
+>>> "<script" in render(error_state("<script>alert(1)</script>", "en"))
+False
+"""
+
+from embed_text import local, say
+from markup import el, join
+from scenario_check import initial_frame
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from typing import Any
+
+    from markup import Markup
+
+POSITIONS = ("bottom", "right", "top", "left")
+"""Where each seat sits on screen (seat 0 is the reader's)."""
+MAX_BACKS_DRAWN = 13
+"""More backs than this are drawn as this many and a count."""
+
+
+def initial_state(s: "dict[str, Any]", lang: str) -> "dict[str, Any]":
+    """What the embed shows first for a checked scenario."""
+    return {"lang": lang, "scenario": s, "frame": initial_frame(s),
+            "mode": "quiz" if s["quiz"] is not None else "show",
+            "step": 0, "steps": len(s["steps"]), "selected": [], "verdict": None,
+            "notice": None, "error": None}
+
+
+def error_state(message: str, lang: str) -> "dict[str, Any]":
+    """A frame that shows only a message (a refused scenario)."""
+    return {"lang": lang, "error": message}
+
+
+def card(lang: str, text: str, classes: str = "") -> "Markup":
+    """One card face (``text`` in RULES notation) with ``data-card``."""
+    if text in ("SJ", "BJ"):
+        rank = "大王" if text == "BJ" and lang == "zh" else "小王" if lang == "zh" else text
+        pip, suit_class = "★", "big-joker" if text == "BJ" else "small-joker"
+    else:
+        suits = say_suits(lang)
+        rank, pip, suit_class = text[:-1], suits.get(text[-1:], "?"), "suit-" + text[-1:]
+    return el("span", el("span", rank, class_="rank"), el("span", pip, class_="pip"),
+              class_=("card " + suit_class + " " + classes).strip(), data_card=text)
+
+
+def say_suits(lang: str) -> "dict[str, str]":
+    from embed_text import TEXT
+
+    table = TEXT["zh"] if lang == "zh" else TEXT["en"]
+    suits = table["suits"]
+    return suits if isinstance(suits, dict) else {}
+
+
+def cards_row(lang: str, cards: "list[str]", classes: str = "") -> "Markup":
+    return el("span", [card(lang, c) for c in cards], class_=("cards " + classes).strip())
+
+
+def seat_name(state: "dict[str, Any]", seat: int) -> str:
+    name = state["scenario"]["seats"][seat]["name"]
+    return local(state["lang"], name) if name else say(state["lang"], "seat", seat)
+
+
+def _hand(state: "dict[str, Any]", seat: int) -> "Markup":
+    lang, frame = state["lang"], state["frame"]
+    held = frame["seats"][seat]
+    quiz_seat = state["mode"] == "quiz" and seat == frame["turn"] and state["verdict"] is None
+    if held["cards"] is not None:
+        if quiz_seat:
+            buttons = []
+            for i, text in enumerate(held["cards"]):
+                chosen = i in state["selected"]
+                face = card(lang, text)
+                buttons.append(el("button", face, type="button", class_="pick",
+                                  data_action="pick", data_index=str(i),
+                                  aria_pressed="true" if chosen else "false",
+                                  id="pick-" + str(i)))
+            return el("div", buttons, class_="hand picking", data_testid="hand-" + str(seat))
+        return el("div", cards_row(lang, held["cards"]), class_="hand",
+                  data_testid="hand-" + str(seat))
+    if held["backs"] is not None:
+        shown = min(held["backs"], MAX_BACKS_DRAWN)
+        backs = [el("span", class_="card back") for _ in range(shown)]
+        return el("div", el("span", backs, class_="cards"),
+                  el("span", say(lang, "backs", held["backs"]), class_="count"),
+                  class_="hand backs", data_testid="hand-" + str(seat))
+    return el("div", say(lang, "hidden"), class_="hand hidden", data_testid="hand-" + str(seat))
+
+
+def _seat(state: "dict[str, Any]", seat: int) -> "Markup":
+    lang, s, frame = state["lang"], state["scenario"], state["frame"]
+    badges = []
+    if s["dealer"] == seat:
+        badges.append(el("span", say(lang, "dealer"), class_="badge dealer"))
+    if frame["turn"] == seat:
+        badges.append(el("span", say(lang, "turn"), class_="badge turn"))
+    return el("section", el("h2", seat_name(state, seat), badges, class_="name"),
+              _hand(state, seat), class_="seat pos-" + POSITIONS[seat],
+              data_seat=str(seat), data_testid="seat-" + str(seat))
+
+
+def _trick(state: "dict[str, Any]") -> "Markup":
+    lang = state["lang"]
+    plays = [el("div", cards_row(lang, play["cards"]), class_="play pos-" + POSITIONS[play["seat"]],
+                data_seat=str(play["seat"]), title=seat_name(state, play["seat"]))
+             for play in state["frame"]["trick"]]
+    return el("section", plays, class_="trick", data_testid="trick",
+              aria_label=say(lang, "trick"))
+
+
+def _info(state: "dict[str, Any]") -> "Markup":
+    lang, s, frame = state["lang"], state["scenario"], state["frame"]
+    if s["trump"] == "NT":
+        trump = say(lang, "no_trump")
+    else:
+        trump = say(lang, "trump", say_suits(lang)[s["trump"]])
+    parts = [say(lang, "level", s["level"]), trump]
+    if frame["points"] is not None:
+        parts.append(say(lang, "points", frame["points"]))
+    return el("p", join(*parts, sep=" · "), class_="info", data_testid="info")
+
+
+def _controls(state: "dict[str, Any]") -> "Markup":
+    lang = state["lang"]
+    if state["mode"] == "quiz":
+        if state["verdict"] is not None:
+            return el("div", el("button", say(lang, "clear"), type="button", id="b-again",
+                                data_action="again", data_testid="again"), class_="controls")
+        return el("div",
+                  el("button", say(lang, "submit"), type="button", id="b-submit",
+                     data_action="submit", data_testid="submit",
+                     disabled=not state["selected"]),
+                  el("button", say(lang, "clear"), type="button", id="b-clear",
+                     data_action="clear", data_testid="clear", disabled=not state["selected"]),
+                  class_="controls")
+    if not state["steps"]:
+        return join()
+    return el("div",
+              el("button", say(lang, "back"), type="button", id="b-back", data_action="back",
+                 data_testid="back", disabled=state["step"] == 0),
+              el("span", say(lang, "step", state["step"], state["steps"]), class_="counter",
+                 data_testid="step"),
+              el("button", say(lang, "next"), type="button", id="b-next", data_action="next",
+                 data_testid="next", disabled=state["step"] >= state["steps"]),
+              class_="controls")
+
+
+def _prompt(state: "dict[str, Any]") -> "Markup":
+    lang, frame = state["lang"], state["frame"]
+    if state["mode"] != "quiz" or state["verdict"] is not None:
+        return join()
+    who = seat_name(state, frame["turn"])
+    if frame["trick"]:
+        text = say(lang, "pick", len(frame["trick"][0]["cards"]), who)
+    else:
+        text = say(lang, "pick_lead", who)
+    return el("p", text, class_="prompt", data_testid="prompt")
+
+
+def _verdict(state: "dict[str, Any]") -> "Markup":
+    lang, verdict = state["lang"], state["verdict"]
+    if verdict is None:
+        return join()
+    if not verdict["legal"]:
+        head, kind = say(lang, "illegal"), "illegal"
+    elif verdict["correct"]:
+        head, kind = say(lang, "legal_right"), "right"
+    else:
+        head, kind = say(lang, "legal_wrong"), "wrong"
+    return el("div",
+              el("p", el("strong", head), " ", local(lang, verdict.get("why"))),
+              el("p", local(lang, verdict.get("explain")), class_="explain")
+              if verdict.get("explain") else None,
+              class_="verdict " + kind, data_testid="verdict", data_verdict=kind)
+
+
+def render(state: "dict[str, Any]") -> "Markup":
+    """The whole embed for ``state`` (see the module's docstring)."""
+    lang = state["lang"]
+    if state.get("error") is not None:
+        return el("div", el("h2", say(lang, "error")), el("p", state["error"]),
+                  class_="embed-error", data_testid="error", role="alert")
+    s, frame = state["scenario"], state["frame"]
+    kitty = s["kitty"]
+    result = frame["result"]
+    return el(
+        "div",
+        _info(state),
+        el("div", [_seat(state, seat) for seat in (2, 3, 1)], _trick(state), _seat(state, 0),
+           class_="board", role="group", aria_label=say(lang, "board")),
+        el("p", say(lang, "kitty"), " ", cards_row(lang, kitty), class_="kitty",
+           data_testid="kitty") if kitty else None,
+        el("p", local(lang, frame["caption"]), class_="caption", data_testid="caption"),
+        el("p", local(lang, result["text"]) if result else "", class_="result",
+           data_testid="result", aria_live="polite"),
+        _prompt(state),
+        _controls(state),
+        _verdict(state),
+        el("p", state["notice"] or "", class_="notice", data_testid="notice", role="status"),
+        class_="embed-root", data_mode=state["mode"], data_step=str(state["step"]),
+    )
