@@ -393,7 +393,7 @@ def test_no_string_of_a_view_ever_becomes_markup() -> None:
 
 
 def test_the_page_glue_writes_markup_only_through_the_builder() -> None:
-    for path in (ROOT / "web").glob("*.py"):
+    for path in (ROOT / "web").rglob("*.py"):
         if path.name == "markup.py":
             continue
         source = path.read_text()

@@ -31,6 +31,7 @@ MAX_LINK_CHARS = 27000
 """The longest ``?s=`` read: base64url of the longest scenario (20,000 characters)."""
 MAX_REQUEST_CHARS = 8000
 """The longest referee request read from the host page."""
+BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_="
 WORKER_CONFIG = "./embed-worker.json"
 WORKER_SRC = "./web/embed/embed_worker.py"
 
@@ -59,6 +60,8 @@ def from_link(value):
     """The scenario's JSON text from base64url (no padding needed)."""
     if len(value) > MAX_LINK_CHARS:
         raise ValueError(say(state["lang"], "too_long", MAX_LINK_CHARS))
+    if any(ch not in BASE64URL for ch in value):
+        raise ValueError(say(state["lang"], "bad_link"))
     try:
         padded = value.replace("-", "+").replace("_", "/") + "=" * (-len(value) % 4)
         return binascii.a2b_base64(padded.encode()).decode("utf-8")

@@ -1,0 +1,299 @@
+"""embed.html in Chromium: positions from links and files, steps, quizzes, errors, the
+host page's referee and resizing, and nothing loaded from another origin (issue 9)."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.web
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+ALERTS = "window.__alerts = []; window.alert = (m) => window.__alerts.push(String(m));"
+ENGINE_TIMEOUT = 90_000  # the first engine answer starts Pyodide in a worker
+
+#: RULES §4: L = 10, T = H, spades led: on 5S 4S4S, 9H 7H7H trumps, 8H8H 4H over-trumps.
+OVER_TRUMP: dict[str, Any] = {
+    "schema": "tractor-scenario",
+    "version": 1,
+    "level": "10",
+    "trump": "H",
+    "dealer": 1,
+    "seats": [
+        {"name": {"en": "You", "zh": "你"}, "cards": "AD KD 9H 8H 8H 4H"},
+        {"backs": 3},
+        {},
+        {"backs": 6},
+    ],
+    "trick": [{"seat": 1, "cards": "5S 4S 4S"}, {"seat": 2, "cards": "9H 7H 7H"}],
+    "caption": {"en": "Seat 2 trumps the spade lead.", "zh": "2号位毙了黑桃。"},
+    "steps": [
+        {"seat": 3, "cards": "6S 3S 2S",
+         "caption": {"en": "Seat 3 follows suit.", "zh": "3号位跟牌。"}},
+        {"seat": 0, "cards": "8H 8H 4H",
+         "caption": {"en": "You over-trump.", "zh": "你盖毙。"}},
+    ],
+}
+
+def quiz() -> dict[str, Any]:
+    """Seat 0 to play after a pair lead; the answer is the pair of queens."""
+    return {
+        "schema": "tractor-scenario",
+        "version": 1,
+        "level": "2",
+        "trump": "H",
+        "seats": [{"cards": "QS QS 9S 3D"}, {"backs": 2}, {"backs": 2}, {"backs": 2}],
+        "trick": [{"seat": 1, "cards": "7S 7S"}, {"seat": 2, "cards": "KS KS"},
+                  {"seat": 3, "cards": "5S 4S"}],
+        "caption": {"en": "A pair was led. What do you play?", "zh": "对子领出。你出什么？"},
+        "quiz": {
+            "answers": ["QS QS"],
+            "explain": {"en": "You hold a pair of spades: follow the pair.",
+                        "zh": "你有黑桃对子：必须跟对。"},
+        },
+    }
+
+
+def link(scenario: dict[str, Any] | str) -> str:
+    text = scenario if isinstance(scenario, str) else json.dumps(scenario)
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def open_embed(page: Page, site_url: str, query: str) -> None:
+    page.goto(f"{site_url}embed.html?{query}")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=30_000)
+
+
+def watch_for_script(page: Page) -> list[str]:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.add_init_script(script=ALERTS)
+    return dialogs
+
+
+@pytest.fixture()
+def served_file(dist_dir: Path) -> Iterator[Any]:
+    """Write files into dist/ for one test (a scenario file, a host page), then remove them."""
+    written: list[Path] = []
+
+    def write(name: str, text: str) -> str:
+        path = dist_dir / "test-files" / name
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text)
+        written.append(path)
+        return f"test-files/{name}"
+
+    yield write
+    for path in written:
+        path.unlink(missing_ok=True)
+
+
+def test_a_position_shows_from_a_link_with_cards_trick_and_caption(
+    page: Page, site_url: str
+) -> None:
+    open_embed(page, site_url, f"s={link(OVER_TRUMP)}&lang=en")
+    hand = page.get_by_test_id("hand-0").locator("[data-card]")
+    expect(hand).to_have_count(6)
+    assert hand.first.get_attribute("data-card") == "AD"
+    trick = page.get_by_test_id("trick").locator("[data-card]")
+    assert [trick.nth(i).get_attribute("data-card") for i in range(6)] == [
+        "5S", "4S", "4S", "9H", "7H", "7H"]
+    expect(page.get_by_test_id("caption")).to_have_text("Seat 2 trumps the spade lead.")
+    expect(page.get_by_test_id("hand-1")).to_contain_text("3 cards")
+    expect(page.get_by_test_id("hand-2")).to_contain_text("hidden")
+    expect(page.get_by_test_id("info")).to_contain_text("Level 10")
+
+
+def test_a_position_shows_from_a_file_of_the_site_in_chinese(
+    page: Page, site_url: str, served_file: Any
+) -> None:
+    path = served_file("over-trump.json", json.dumps(OVER_TRUMP))
+    open_embed(page, site_url, f"src={path}&lang=zh")
+    expect(page.get_by_test_id("caption")).to_have_text("2号位毙了黑桃。")
+    expect(page.get_by_test_id("next")).to_have_text("下一步")
+    assert page.evaluate("document.documentElement.lang") == "zh-CN"
+
+
+def test_steps_go_forward_and_back_and_the_engine_names_the_winner(
+    page: Page, site_url: str
+) -> None:
+    open_embed(page, site_url, f"s={link(OVER_TRUMP)}&lang=en")
+    expect(page.get_by_test_id("back")).to_be_disabled()
+    page.get_by_test_id("next").click()
+    expect(page.get_by_test_id("caption")).to_have_text(
+        "Seat 3 follows suit.", timeout=ENGINE_TIMEOUT)
+    expect(page.get_by_test_id("hand-3")).to_contain_text("3 cards")
+    page.get_by_test_id("next").click()
+    expect(page.get_by_test_id("result")).to_have_text("You wins the trick and its 5 points.")
+    expect(page.get_by_test_id("info")).to_contain_text("Attackers' points: 5")
+    expect(page.get_by_test_id("next")).to_be_disabled()
+    expect(page.get_by_test_id("hand-0").locator("[data-card]")).to_have_count(3)
+    page.get_by_test_id("back").click()
+    expect(page.get_by_test_id("caption")).to_have_text("Seat 3 follows suit.")
+    expect(page.get_by_test_id("result")).to_have_text("")
+    page.get_by_test_id("back").click()
+    expect(page.get_by_test_id("caption")).to_have_text("Seat 2 trumps the spade lead.")
+    expect(page.get_by_test_id("hand-0").locator("[data-card]")).to_have_count(6)
+
+
+def pick(page: Page, cards: list[str]) -> None:
+    hand = page.get_by_test_id("hand-0")
+    taken: list[int] = []
+    for card in cards:
+        buttons = hand.locator(f'button:has([data-card="{card}"])')
+        for i in range(buttons.count()):
+            index = int(buttons.nth(i).get_attribute("data-index") or -1)
+            if index not in taken:
+                taken.append(index)
+                buttons.nth(i).click()
+                break
+
+
+def test_a_quiz_answer_that_is_right(page: Page, site_url: str) -> None:
+    open_embed(page, site_url, f"s={link(quiz())}&lang=en")
+    expect(page.get_by_test_id("submit")).to_be_disabled()
+    pick(page, ["QS", "QS"])
+    expect(page.locator('[aria-pressed="true"]')).to_have_count(2)
+    page.get_by_test_id("submit").click()
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT)
+    expect(verdict).to_contain_text("You hold a pair of spades: follow the pair.")
+
+
+def test_a_quiz_answer_that_is_illegal_says_the_rule_then_a_legal_wrong_one(
+    page: Page, site_url: str
+) -> None:
+    open_embed(page, site_url, f"s={link(quiz())}&lang=en")
+    pick(page, ["QS", "9S"])
+    page.get_by_test_id("submit").click()
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_have_attribute("data-verdict", "illegal", timeout=ENGINE_TIMEOUT)
+    expect(verdict).to_contain_text("pair")
+    page.get_by_test_id("again").click()
+    expect(verdict).to_have_count(0)
+    open_embed(page, site_url, f"s={link(quiz())}&lang=zh")
+    pick(page, ["QS", "QS"])
+    page.get_by_test_id("clear").click()
+    expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        (f"s={link('{not json')}", "not valid JSON"),
+        ("s=%%%", "damaged"),
+        (f"s={link(dict(quiz(), seats=[{'cards': 'AS AS AS'}, {}, {}, {}], trick=[], turn=0))}",
+         "AS is shown 3 times"),
+        (f"s={link(dict(OVER_TRUMP, seats=[{'cards': 'AS'}, {'backs': 3}, {}, {}]))}",
+         "hand sizes do not fit the trick"),
+        ("s=" + "A" * 30_000, "too long"),
+        ("src=https://example.com/x.json", "not on this site"),
+        ("src=missing.json", "HTTP 404"),
+        ("", "No position given"),
+    ],
+    ids=["malformed", "not-base64", "too-many-copies", "wrong-hand-size", "oversized",
+         "other-origin", "missing-file", "nothing"],
+)
+def test_a_bad_scenario_gives_a_clear_message_and_nothing_else(
+    page: Page, site_url: str, query: str, message: str
+) -> None:
+    open_embed(page, site_url, f"{query}&lang=en")
+    expect(page.get_by_test_id("error")).to_contain_text(message)
+    assert page.locator("[data-card]").count() == 0
+
+
+def test_hostile_markup_in_a_scenario_is_only_text(page: Page, site_url: str) -> None:
+    dialogs = watch_for_script(page)
+    scenario = dict(OVER_TRUMP, caption=HOSTILE + "<script>alert(2)</script>",
+                    seats=[{"name": HOSTILE, "cards": "AD KD 9H 8H 8H 4H"}, {"backs": 3},
+                           {"name": {"en": "<script>alert(3)</script>"}}, {"backs": 6}])
+    open_embed(page, site_url, f"s={link(scenario)}&lang=en")
+    expect(page.get_by_test_id("caption")).to_contain_text("<script>alert(2)</script>")
+    expect(page.get_by_test_id("seat-0")).to_contain_text(HOSTILE)
+    bad_card = dict(OVER_TRUMP, seats=[{"cards": HOSTILE}, {}, {}, {}], trick=[], turn=0)
+    open_embed(page, site_url, f"s={link(bad_card)}&lang=en")
+    expect(page.get_by_test_id("error")).to_contain_text("not a card")
+    page.wait_for_timeout(300)
+    assert page.locator("#embed img, #embed script").count() == 0
+    assert page.evaluate("window.__alerts") == [] and dialogs == []
+
+
+HOST = """<!doctype html><meta charset="utf-8"><title>host</title>
+<p>A tutorial page</p>
+<iframe id="f" src="../embed.html?{query}" width="100%" height="50"></iframe>
+<script src="../embed.js"></script>
+"""
+
+ASK = """async (request) => {
+  const frame = document.getElementById("f");
+  return await new Promise((resolve) => {
+    const answer = (event) => {
+      if (event.data && event.data.type === "tractor.referee.result") {
+        window.removeEventListener("message", answer);
+        resolve(event.data);
+      }
+    };
+    window.addEventListener("message", answer);
+    frame.contentWindow.postMessage(request, "*");
+  });
+}"""
+
+
+def open_host(page: Page, site_url: str, served_file: Any, scenario: dict[str, Any]) -> None:
+    path = served_file("host.html", HOST.format(query=f"s={link(scenario)}&lang=en"))
+    page.goto(site_url + path)
+    frame = page.frame_locator("#f")
+    expect(frame.get_by_test_id("caption")).to_be_visible(timeout=30_000)
+
+
+def test_the_host_page_asks_the_referee_and_bad_requests_are_refused(
+    page: Page, site_url: str, served_file: Any
+) -> None:
+    open_host(page, site_url, served_file, OVER_TRUMP)
+    ask = lambda request: page.evaluate(ASK, request)  # noqa: E731
+    winner = ask({"type": "tractor.referee", "id": 7, "fn": "trick_winner",
+                  "args": [["5S 4S 4S", "9H 7H 7H", "8H 8H 4H"], "10", "H"]})
+    assert winner == {"type": "tractor.referee.result", "id": 7, "result": 2}
+    assert ask({"type": "tractor.referee", "id": "t", "fn": "is_tractor",
+                "args": ["5S 5S 5H 5H", "5", "H"]})["result"] is True
+    assert ask({"type": "tractor.referee", "id": 1, "fn": "level_change", "args": [85]})[
+        "result"] == ["attackers", 0]
+    for bad in (
+        {"type": "tractor.referee", "id": 2, "fn": "__import__", "args": ["os"]},
+        {"type": "tractor.referee", "id": 3, "fn": "decompose", "args": ["ZZ", "2", "H"]},
+        {"type": "tractor.referee", "id": 4, "fn": "trick_winner", "args": [{"x": 1}]},
+        {"type": "something else", "id": 5},
+    ):
+        reply = ask(bad)
+        assert "error" in reply and "result" not in reply, reply
+    assert ask({"type": "tractor.referee", "id": 6, "fn": "is_tractor",
+                "args": ["A" * 9000]})["error"].startswith("the request is longer")
+
+
+def test_the_host_snippet_sizes_the_frame_to_its_content(
+    page: Page, site_url: str, served_file: Any
+) -> None:
+    open_host(page, site_url, served_file, OVER_TRUMP)
+    page.wait_for_function(
+        "document.getElementById('f').getBoundingClientRect().height > 200", timeout=10_000)
+    inner = page.frame_locator("#f").locator("html").evaluate(
+        "el => el.scrollHeight")
+    shown = page.evaluate("document.getElementById('f').clientHeight")  # inside its border
+    assert abs(shown - inner) <= 1
+
+
+def test_an_embed_loads_nothing_from_another_origin(page: Page, site_url: str) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    open_embed(page, site_url, f"s={link(quiz())}&lang=en")
+    pick(page, ["QS", "QS"])
+    page.get_by_test_id("submit").click()
+    expect(page.get_by_test_id("verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    foreign = [url for url in requests if not url.startswith((site_url, "blob:", "data:"))]
+    assert requests and foreign == []
