@@ -47,6 +47,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "confirm-no": lambda el: game.close_panel(),
         "last-trick": lambda el: game.toggle_last_trick(),
         "share": lambda el: game.share(),
+        "share-position": lambda el: game.share_position(),
         "toggle-log": lambda el: game.toggle_log(),
         "undo": lambda el: game.undo(),
         "replay": lambda el: game.open_replay(

@@ -39,6 +39,7 @@ from settings import (
 from stats import Stats, parse_stats, record_hand
 from storage import HISTORY_KEY, MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, Store
 from table import Scene, render, root_classes
+from tractor import scenario
 from tractor.actions import (
     CHANCE,
     Action,
@@ -54,6 +55,7 @@ from tractor.actions import (
 from tractor.match import IllegalAction, Match
 from tractor.players import make_player
 from tractor.players.explain import reason
+from tractor.position import PositionError, from_view_json
 from tractor.rules import CHOICES, Rules, RulesError
 from tractor.save import dumps, replay
 
@@ -126,6 +128,8 @@ class Game:
         link.on_change = self.refresh
         self.address = address  # the page's address, for share links
         self.share_link: str | None = None
+        self.position_link: str | None = None  # "share this position": embed.html?s=…
+        self.position_iframe: str | None = None
         self.pending_deal: tuple[Rules, int] | None = None
         self.match: Match
         self.meta = Meta()
@@ -200,6 +204,7 @@ class Game:
         self.match = match
         self.meta = Meta(match_id=self._new_id(match.seed))
         self.share_link = None
+        self.position_link = self.position_iframe = None
         self.epoch += 1
         self.version += 1
         self.selected.clear()
@@ -270,6 +275,8 @@ class Game:
             levels_before=self.levels_before(),
             load_ms=self.load_ms,
             share_link=self.share_link,
+            position_link=self.position_link,
+            position_iframe=self.position_iframe,
         )
 
     def levels_before(self) -> list[int] | None:
@@ -646,6 +653,18 @@ class Game:
     def share(self) -> None:
         """Make the link to this match's deal (shown in the settings panel)."""
         self.share_link = self.address + share_query(self.match.rules, self.match.seed)
+        self.refresh()
+
+    def share_position(self) -> None:
+        """The embed link and ``<iframe>`` of the current trick from seat 0's view only
+        (``tractor.position``): other hands appear as counts of card backs."""
+        try:
+            text = from_view_json(self.match.observe(HUMAN))
+        except PositionError:
+            return
+        embed = self.address[: self.address.rfind("/") + 1] + "embed.html"
+        self.position_link = scenario.link(text, base=embed)
+        self.position_iframe = scenario.iframe(text, base=embed)
         self.refresh()
 
     def export_record(self) -> tuple[str, str]:

@@ -260,6 +260,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lead_titanic": ("Titanic", "泰坦尼克"),
     "lead_throw": ("throw", "甩牌"),
     "share": ("Share this deal", "分享这副牌"),
+    "share_position": ("Share this position", "分享此局面"),
+    "position_hint": (
+        "This link shows the current trick from your seat (your cards only, the others as "
+        "card backs):",
+        "此链接从你的座位显示当前这一墩（只有你的牌，其他人的牌背面朝上）：",
+    ),
+    "position_iframe": ("To embed it in a page:", "嵌入网页："),
     "share_hint": (
         "Anyone who opens this link plays the same cards with the same rules:",
         "打开此链接的人将以相同规则打同样的牌：",

@@ -191,6 +191,8 @@ def settings_panel(scene: Scene) -> Markup:
         el(
             "div",
             button(t(lang, "share"), "share", "share"),
+            button(t(lang, "share_position"), "share-position", "share-position",
+                   disabled=scene.view["phase"] != "play"),
             button(t(lang, "export"), "export", "export"),
             el("label", t(lang, "import"), " ",
                el("input", type="file", accept=".json,application/json", data_testid="import",
@@ -204,6 +206,14 @@ def settings_panel(scene: Scene) -> Markup:
             "p", t(lang, "share_hint"), " ",
             el("input", type="text", readonly=True, value=scene.share_link,
                data_testid="share-link", aria_label=t(lang, "share")),
+        ),
+        scene.position_link and el(
+            "p", t(lang, "position_hint"), " ",
+            el("input", type="text", readonly=True, value=scene.position_link,
+               data_testid="position-link", aria_label=t(lang, "share_position")),
+            " ", t(lang, "position_iframe"), " ",
+            el("input", type="text", readonly=True, value=scene.position_iframe or "",
+               data_testid="position-iframe", aria_label=t(lang, "position_iframe")),
         ),
         el("h3", t(lang, "history_title")),
         history_list(scene),

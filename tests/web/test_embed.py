@@ -297,3 +297,33 @@ def test_an_embed_loads_nothing_from_another_origin(page: Page, site_url: str) -
     expect(page.get_by_test_id("verdict")).to_be_visible(timeout=ENGINE_TIMEOUT)
     foreign = [url for url in requests if not url.startswith((site_url, "blob:", "data:"))]
     assert requests and foreign == []
+
+
+def test_share_this_position_from_the_table_shows_only_your_cards(
+    page: Page, site_url: str
+) -> None:
+    from tractor.save import dumps
+    from web_helpers import advance, hand_cards, load_position
+
+    rules: dict[str, Any] = {}
+    match = advance(rules, 23, lambda m: m.phase == "play" and m.to_move == 0 and len(m.trick) == 2)
+    assert match is not None
+    settings = json.dumps({"speed": "instant", "lang": "en", "seat1": "random",
+                           "seat2": "random", "seat3": "random"})
+    load_position(page, site_url, {"tractor.match": dumps(match), "tractor.settings": settings})
+    mine = sorted(hand_cards(page))
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("share-position").click()
+    url = page.get_by_test_id("position-link").input_value()
+    assert url.startswith(site_url + "embed.html?s=")
+    assert 'src="' + url.replace("&", "&amp;") + '"' in page.get_by_test_id(
+        "position-iframe").input_value()
+    page.goto(url + "&lang=en")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=30_000)
+    shown = page.get_by_test_id("hand-0").locator("[data-card]")
+    cards = [shown.nth(i).get_attribute("data-card") or "" for i in range(shown.count())]
+    assert sorted(cards) == mine
+    for seat in (1, 2, 3):
+        assert page.get_by_test_id(f"hand-{seat}").locator("[data-card]").count() == 0
+    trick = page.get_by_test_id("trick").locator("[data-card]")
+    assert trick.count() == sum(len(cards) for _, cards in match.trick)
