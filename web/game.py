@@ -93,7 +93,11 @@ class Game:
         self.message: Msg | None = None
         self.notice: Msg | None = None
         self.settings: Settings = self._load_small(SETTINGS_KEY, parse_settings)
-        if self.store.get(SETTINGS_KEY) is None:  # a first visit: the browser's language
+        # A first visit (nothing stored yet): the browser's language, and a pointer to
+        # the tutorial until the next visit.
+        self.first_visit = self.store.get(SETTINGS_KEY) is None and self.store.get(
+            MATCH_KEY) is None
+        if self.store.get(SETTINGS_KEY) is None:
             self.settings = replace(self.settings, lang=language_of(browser_lang))
         self.stats: Stats = self._load_small(STATS_KEY, parse_stats)
         self.agents: dict[int, SeatAgent] = seat_agents(self.settings.players, link)
@@ -275,6 +279,7 @@ class Game:
             levels_before=self.levels_before(),
             load_ms=self.load_ms,
             share_link=self.share_link,
+            first_visit=self.first_visit,
             position_link=self.position_link,
             position_iframe=self.position_iframe,
         )

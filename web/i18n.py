@@ -260,6 +260,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lead_titanic": ("Titanic", "泰坦尼克"),
     "lead_throw": ("throw", "甩牌"),
     "share": ("Share this deal", "分享这副牌"),
+    "how_to_play": ("How to play", "玩法教程"),
+    "rules_summary": ("Rules in one page", "规则一页纸"),
+    "welcome": ("New to Tractor? Learn it in a few minutes:", "第一次玩拖拉机？几分钟学会："),
     "share_position": ("Share this position", "分享此局面"),
     "position_hint": (
         "This link shows the current trick from your seat (your cards only, the others as "

@@ -150,13 +150,29 @@ def bar(scene: Scene) -> Markup:
                    aria_pressed="true" if scene.show_last else "false"),
             button(t(lang, "new_game"), "new-game", "new-game"),
             log_toggle(scene),
+            el("a", t(lang, "how_to_play"), href=tutorial_href(lang), target="_blank",
+               rel="noopener", class_="bar-link", data_testid="how-to-play"),
             button(t(lang, "settings"), "settings", "settings"),
             button(t(lang, "other_language"), "toggle-lang", "lang-toggle",
                    aria_label=t(lang, "switch_language"), class_="lang-toggle"),
             class_="bar-buttons",
         )
     )
+    if scene.first_visit:
+        parts.append(
+            el("p", t(lang, "welcome"), " ",
+               el("a", t(lang, "how_to_play"), href=tutorial_href(lang), target="_blank",
+                  rel="noopener"),
+               " · ", el("a", t(lang, "rules_summary"), href="rules.html", target="_blank",
+                         rel="noopener"),
+               class_="welcome", data_testid="welcome")
+        )
     return join(parts)
+
+
+def tutorial_href(lang: str) -> str:
+    """The tutorial in the table's language (relative: the site may live in a sub-path)."""
+    return "tutorial.html?lang=" + ("zh" if lang == "zh" else "en")
 
 
 def seat_box(scene: Scene, seat: int) -> Markup:
