@@ -83,6 +83,11 @@ class ScenarioError(ValueError):
 # ------------------------------------------------------------------ reading
 
 
+def _quote(text: str) -> str:
+    """``text`` in double quotes (``repr`` differs: MicroPython escapes non-ASCII)."""
+    return '"' + text + '"'
+
+
 def depth_of(text: str) -> int:
     """How deeply arrays and objects nest in JSON ``text`` (brackets in strings ignored).
 
@@ -166,7 +171,7 @@ def parse_card(token: str) -> str:
     if key in ("SJ", "BJ") or (key[-1:] in SUITS and key[:-1] in RANKS):
         return key
     shown = token if len(token) <= 12 else token[:12] + "…"
-    raise ScenarioError("not a card: " + repr(shown) + " (write rank then suit: AS, 10H, SJ, BJ)")
+    raise ScenarioError("not a card: " + _quote(shown) + " (write rank then suit: AS, 10H, SJ, BJ)")
 
 
 def parse_cards(value: object, where: str) -> "list[Any]":
@@ -219,7 +224,7 @@ def check(text: object) -> "dict[str, Any]":
     for key in data:
         if key not in FIELDS:
             shown = key if len(key) <= 20 else key[:20] + "…"
-            raise ScenarioError("unknown field " + repr(shown))
+            raise ScenarioError("unknown field " + _quote(shown))
     for key in ("schema", "version", "level", "trump", "seats"):
         if key not in data:
             raise ScenarioError(key + ": missing")
@@ -264,7 +269,7 @@ def _rules(value: object) -> "dict[str, Any]":
     for key, option in value.items():
         if key not in RULE_CHOICES:
             shown = key if len(key) <= 20 else key[:20] + "…"
-            raise ScenarioError("rules: unknown option " + repr(shown))
+            raise ScenarioError("rules: unknown option " + _quote(shown))
         if type(option) not in (int, bool, str) or option not in RULE_CHOICES[key] or (
             type(option) is not type(RULE_CHOICES[key][0])
         ):

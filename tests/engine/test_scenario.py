@@ -129,7 +129,7 @@ def test_the_minimal_scenario_loads() -> None:
         ("[1, 2]", "a scenario is a JSON object"),
         ("{not json", "not valid JSON"),
         (make(rules={"decks": 4}), "rules: decks is one of"),
-        (make(seats=[{"cards": "AS AS XS"}, {"backs": 3}, {}, {"backs": 3}]), "not a card: 'XS'"),
+        (make(seats=[{"cards": "AS AS XS"}, {"backs": 3}, {}, {"backs": 3}]), 'not a card: "XS"'),
     ],
 )
 def test_impossible_or_malformed_scenarios_are_refused_with_a_message(

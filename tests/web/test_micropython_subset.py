@@ -1,0 +1,120 @@
+"""The files embed.html runs in MicroPython give the same results there as in CPython.
+
+``tractor/scenario_check.py``, ``web/markup.py``, ``web/embed/embed_text.py`` and
+``web/embed/embed_view.py`` are written in the subset both interpreters share. This
+runs them in the vendored MicroPython (Node.js, as build.py already needs) on good,
+impossible and hostile scenarios and compares the checked data, the errors and the
+drawn HTML with CPython's.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.web
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = {
+    "scenario_check.py": ROOT / "pyengine" / "tractor" / "scenario_check.py",
+    "markup.py": ROOT / "web" / "markup.py",
+    "embed_text.py": ROOT / "web" / "embed" / "embed_text.py",
+    "embed_view.py": ROOT / "web" / "embed" / "embed_view.py",
+}
+HOSTILE = "<img src=x onerror=alert(1)>"
+SCENARIOS = [
+    json.dumps({"schema": "tractor-scenario", "version": 1, "level": "10", "trump": "H",
+                "dealer": 1, "caption": {"en": HOSTILE, "zh": "<script>x</script>"},
+                "seats": [{"name": HOSTILE, "cards": "AD KD 9H 8H 8H 4H"}, {"backs": 3}, {},
+                          {"backs": 6}],
+                "trick": [{"seat": 1, "cards": "5S 4S 4S"}, {"seat": 2, "cards": "9H 7H 7H"}],
+                "steps": [{"seat": 3, "cards": "6S 3S 2S"}, {"seat": 0, "cards": "8H 8H 4H"}]}),
+    json.dumps({"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "NT",
+                "turn": 0, "seats": [{"cards": "AS AS AS"}, {}, {}, {}]}),
+    json.dumps({"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "S",
+                "turn": 0, "seats": [{"cards": HOSTILE}, {}, {}, {}]}),
+    "[" * 5000,
+    '{"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "turn": 0,'
+    ' "seats": [{"cards": "BJ SJ ♠10 t♥"}, {"backs": 4}, {"backs": 4}, {"backs": 4}],'
+    ' "quiz": {"answers": ["BJ"], "explain": "x"}}',
+    "not json",
+]
+PROGRAM = """
+import json
+import scenario_check
+import embed_view
+out = []
+for text in json.loads(SCENARIOS):
+    try:
+        s = scenario_check.check(text)
+        out.append({"ok": s, "html": [str(embed_view.render(embed_view.initial_state(s, lang)))
+                                      for lang in ("en", "zh")]})
+    except scenario_check.ScenarioError as error:
+        out.append({"error": str(error)})
+print("RESULT" + json.dumps(out))
+"""
+RUNNER = """
+import { loadMicroPython } from "MJS";
+import { readFileSync } from "fs";
+const files = JSON.parse(readFileSync(0, "utf8"));
+const lines = [];
+const mp = await loadMicroPython({stdout: (line) => lines.push(line), heapsize: 16 * 1024 * 1024});
+for (const [name, text] of Object.entries(files.modules)) mp.FS.writeFile(name, text);
+mp.globals.set("SCENARIOS", files.scenarios);
+mp.runPython(files.program);
+process.stdout.write(lines.join("\\n"));
+"""
+
+
+def run_cpython() -> list[object]:
+    sys.path[:0] = [str(path.parent) for path in FILES.values()]
+    try:
+        import embed_view
+        import scenario_check
+    finally:
+        del sys.path[: len(FILES)]
+    out: list[object] = []
+    for text in SCENARIOS:
+        try:
+            s = scenario_check.check(text)
+            out.append({"ok": s, "html": [str(embed_view.render(embed_view.initial_state(s, lang)))
+                                          for lang in ("en", "zh")]})
+        except scenario_check.ScenarioError as error:
+            out.append({"error": str(error)})
+    result: list[object] = json.loads(json.dumps(out))
+    return result
+
+
+def test_the_embed_s_micropython_files_agree_with_cpython(dist_dir: Path, tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed (build.py needs it too)")
+    mjs = next(dist_dir.glob("micropython/*/micropython.mjs"))
+    runner = tmp_path / "run.mjs"
+    runner.write_text(RUNNER.replace("MJS", mjs.as_uri()))
+    payload = {"modules": {name: path.read_text() for name, path in FILES.items()},
+               "scenarios": json.dumps(SCENARIOS), "program": PROGRAM}
+    done = subprocess.run([node, str(runner)], input=json.dumps(payload), capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    marker = done.stdout.rindex("RESULT")
+    in_micropython = json.loads(done.stdout[marker + len("RESULT"):])
+    in_cpython = run_cpython()
+    assert [sorted(r) for r in in_micropython] == [sorted(r) for r in in_cpython]  # same keys
+    for mine, theirs in zip(in_micropython, in_cpython, strict=True):
+        assert mine == theirs or _same_html(mine, theirs)
+    assert "error" in in_micropython[1] and "AS is shown 3 times" in in_micropython[1]["error"]
+    assert "&lt;img src=x" in in_micropython[0]["html"][0]
+    assert "<img" not in json.dumps(in_micropython[0]["html"])
+
+
+def _same_html(a: object, b: object) -> bool:
+    """Equal but for the order of attributes inside tags (dict order may differ)."""
+    if not (isinstance(a, dict) and isinstance(b, dict)) or a.get("ok") != b.get("ok"):
+        return False
+    return [sorted(h) for h in a["html"]] == [sorted(h) for h in b["html"]]
