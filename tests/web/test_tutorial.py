@@ -1,0 +1,87 @@
+"""tutorial.html and rules.html, and the way to them from the table (issue 9)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_helpers import open_table
+
+pytestmark = pytest.mark.web
+
+
+def embeds_ready(page: Page) -> list[dict[str, str]]:
+    """Scroll every embed of the page into view and wait until each has drawn."""
+    frames = page.locator("iframe[data-testid=embed]")
+    found = []
+    for i in range(frames.count()):
+        frames.nth(i).scroll_into_view_if_needed()
+        inner = page.frame_locator("iframe[data-testid=embed]").nth(i)
+        inner.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
+        found.append({
+            "ready": inner.locator("html").get_attribute("data-ready") or "",
+            "lang": inner.locator("html").get_attribute("lang") or "",
+            "caption": inner.get_by_test_id("caption").inner_text(),
+            "mode": inner.locator(".embed-root").get_attribute("data-mode") or "",
+            "cards": str(inner.locator("[data-card]").count()),
+        })
+    return found
+
+
+@pytest.mark.parametrize(("lang", "html_lang"), [("zh", "zh-CN"), ("en", "en")])
+def test_every_embed_of_the_tutorial_renders_in_both_languages(
+    page: Page, site_url: str, lang: str, html_lang: str
+) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{site_url}tutorial.html?lang={lang}")
+    assert page.evaluate("document.documentElement.lang") == html_lang
+    embeds = embeds_ready(page)
+    assert len(embeds) >= 12
+    for embed in embeds:
+        assert embed["ready"] == "1", embed
+        assert embed["lang"] == html_lang and embed["caption"].strip(), embed
+    assert sum(int(embed["cards"]) > 0 for embed in embeds) >= 12  # one table of levels
+    assert sum(embed["mode"] == "quiz" for embed in embeds) == 3
+    foreign = [url for url in requests if not url.startswith((site_url, "blob:", "data:"))]
+    assert foreign == []
+
+
+def test_a_tutorial_quiz_is_answered_by_the_engine(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}tutorial.html?lang=en")
+    frames = page.locator("iframe[data-testid=embed]")
+    quiz = None
+    for i in range(frames.count()):
+        frames.nth(i).scroll_into_view_if_needed()
+        inner = page.frame_locator("iframe[data-testid=embed]").nth(i)
+        inner.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
+        if inner.locator(".embed-root[data-mode=quiz]").count():
+            quiz = inner
+            break
+    assert quiz is not None
+    quiz.locator("button.pick").first.click()
+    quiz.get_by_test_id("submit").click()
+    expect(quiz.get_by_test_id("verdict")).to_be_visible(timeout=90_000)
+
+
+def test_the_table_leads_a_new_player_to_the_tutorial(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "?speed=instant")  # nothing stored: a first visit
+    expect(page.get_by_test_id("welcome")).to_be_visible()
+    how = page.get_by_test_id("how-to-play")
+    assert (how.get_attribute("href") or "").startswith("tutorial.html?lang=")
+    page.reload()
+    page.get_by_test_id("phase").wait_for(state="attached")
+    expect(page.get_by_test_id("how-to-play")).to_be_visible()
+    expect(page.get_by_test_id("welcome")).to_have_count(0)
+    with page.context.expect_page() as opened:
+        page.get_by_test_id("how-to-play").click()
+    tutorial = opened.value
+    tutorial.wait_for_load_state()
+    assert "tutorial.html" in tutorial.url
+    expect(tutorial.locator("iframe[data-testid=embed]").first).to_be_attached()
+
+
+def test_the_rules_summary_is_one_page_in_both_languages(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}rules.html")
+    text = page.locator("body").inner_text()
+    for words in ("Tractor", "拖拉机", "kitty", "底牌", "80"):
+        assert words in text
