@@ -183,6 +183,18 @@ def test_a_quiz_answer_that_is_illegal_says_the_rule_then_a_legal_wrong_one(
     expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
 
 
+def test_a_legal_quiz_answer_that_is_not_the_author_s(page: Page, site_url: str) -> None:
+    two_pairs = quiz()
+    two_pairs["seats"] = [{"cards": "QS QS 9S 9S 3D"}, {"backs": 3}, {"backs": 3}, {"backs": 3}]
+    open_embed(page, site_url, f"s={link(two_pairs)}&lang=en")
+    pick(page, ["9S", "9S"])
+    page.get_by_test_id("submit").click()
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_have_attribute("data-verdict", "wrong", timeout=ENGINE_TIMEOUT)
+    expect(verdict).to_contain_text("Legal, but not the answer.")
+    expect(verdict).to_contain_text("You hold a pair of spades: follow the pair.")
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [
