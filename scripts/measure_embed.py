@@ -23,7 +23,7 @@ import statistics
 import sys
 import time
 
-from measure_load import FLAGS, chromium_path, served_dist
+from measure_load import FLAGS, chromium_path, served_dist, time_page
 from playwright.sync_api import Browser, sync_playwright
 
 #: RULES §4: on 5S 4S4S, 9H 7H7H trumps and 8H8H 4H over-trumps (L = 10, T = H).
@@ -57,18 +57,6 @@ def time_embed(browser: Browser, url: str) -> tuple[float, float]:
         context.close()
 
 
-def time_bare(browser: Browser, url: str) -> float:
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        start = time.perf_counter()
-        page.goto(url)
-        page.wait_for_function(f"() => {BARE_READY}", timeout=60_000, polling=10)
-        return time.perf_counter() - start
-    finally:
-        context.close()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -79,7 +67,7 @@ def main() -> int:
     with served_dist() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
         for _ in range(args.runs):
-            bare.append(time_bare(browser, base + "bench/bare-mpy.html"))
+            bare.append(time_page(browser, base + "bench/bare-mpy.html", BARE_READY))
             painted, stepped = time_embed(browser, f"{base}embed.html?s={LINK}&lang=en")
             paint.append(painted)
             engine.append(stepped)
