@@ -68,8 +68,8 @@ run_checks() {
     say "mypy --strict web (the page's Python; js/pyscript/pyodide exist only in the browser)"
     "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py || failed=1
     say "mypy --strict web/embed (MicroPython draws with scenario_check; the worker uses tractor)"
-    MYPYPATH=web:pyengine/tractor "$VENV/bin/mypy" --strict --ignore-missing-imports \
-        web/embed/embed_view.py web/embed/embed_text.py || failed=1
+    MYPYPATH=web:pyengine/tractor:web/embed "$VENV/bin/mypy" --strict --ignore-missing-imports \
+        web/embed/embed.py web/embed/embed_view.py web/embed/embed_text.py || failed=1
     MYPYPATH=pyengine "$VENV/bin/mypy" --strict web/embed/embed_worker.py || failed=1
     say "mypy --strict build.py"
     "$VENV/bin/mypy" --strict build.py scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py || failed=1

@@ -27,6 +27,10 @@ from pyscript.ffi import create_proxy, to_js
 
 window = js.window  # pyscript.window's methods lose their ``this`` in MicroPython 1.27
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from typing import Any
+
 MAX_LINK_CHARS = 27000
 """The longest ``?s=`` read: base64url of the longest scenario (20,000 characters)."""
 MAX_REQUEST_CHARS = 8000
@@ -37,26 +41,26 @@ WORKER_SRC = "./web/embed/embed_worker.py"
 
 root = document.getElementById("embed")
 same = getattr(window.Object, "is")  # JS identity (``is`` is a Python keyword)
-state = {}
+state: "dict[str, Any]" = {}
 text_of_scenario = [""]
-frames_cache = []  # the engine's frames, once asked
-engine = [None]  # the worker's exports, once started
-engine_start = [None]  # the task starting it
+frames_cache: "list[dict[str, Any]]" = []  # the engine's frames, once asked
+engine: "list[Any]" = [None]  # the worker's exports, once started
+engine_start: "list[Any]" = [None]  # the task starting it
 
 
-def param(params, name):
+def param(params: "Any", name: str) -> "str | None":
     value = params.get(name)
     return None if value is None else str(value)
 
 
-def pick_lang(params):
+def pick_lang(params: "Any") -> str:
     lang = param(params, "lang")
     if lang in ("zh", "en"):
         return lang
     return "zh" if str(window.navigator.language or "").lower().startswith("zh") else "en"
 
 
-def from_link(value):
+def from_link(value: str) -> str:
     """The scenario's JSON text from base64url (no padding needed)."""
     if len(value) > MAX_LINK_CHARS:
         raise ValueError(say(state["lang"], "too_long", MAX_LINK_CHARS))
@@ -69,7 +73,7 @@ def from_link(value):
         raise ValueError(say(state["lang"], "bad_link")) from None
 
 
-async def from_file(src):
+async def from_file(src: str) -> str:
     """The scenario's JSON text from a file of this site (never another origin)."""
     try:
         url = window.URL.new(src, window.location.href)
@@ -87,32 +91,31 @@ async def from_file(src):
     return str(await response.text())
 
 
-def draw():
+def draw() -> None:
     html = embed_view.render(state)
-    morph = getattr(window, "Idiomorph", None)
-    morph.morph(root, str(html), to_js({"morphStyle": "innerHTML"}))
+    window.Idiomorph.morph(root, str(html), to_js({"morphStyle": "innerHTML"}))
     post_height()
 
 
-def framed():
+def framed() -> bool:
     """Whether this page is in a frame (JS identity: MicroPython's ``is`` sees proxies)."""
     return not same(window.self, window.top)
 
 
-def post_height():
+def post_height() -> None:
     height = int(document.documentElement.scrollHeight)
     if framed():
         window.parent.postMessage(to_js({"type": "tractor.embed.height", "height": height}), "*")
 
 
-def fail(message):
+def fail(message: str) -> None:
     state.clear()
     state.update(embed_view.error_state(message, LANG))
     draw()
     document.documentElement.dataset.ready = "error"
 
 
-async def start_engine():
+async def start_engine() -> "Any":
     """The worker's exports; started once (a failure is shown, and tried again later)."""
     if engine[0] is not None:
         return engine[0]
@@ -129,7 +132,7 @@ async def start_engine():
     return engine[0]
 
 
-async def frames():
+async def frames() -> "list[dict[str, Any]] | None":
     if not frames_cache:
         worker = await start_engine()
         if worker is None:
@@ -142,7 +145,7 @@ async def frames():
     return frames_cache
 
 
-async def go(step):
+async def go(step: int) -> None:
     found = await frames()
     if found is None or not 0 <= step < len(found):
         return
@@ -151,7 +154,7 @@ async def go(step):
     draw()
 
 
-async def submit():
+async def submit() -> None:
     frame = state["frame"]
     hand = frame["seats"][frame["turn"]]["cards"]
     cards = " ".join(hand[i] for i in sorted(state["selected"]))
@@ -166,7 +169,7 @@ async def submit():
     draw()
 
 
-def on_click(event):
+def on_click(event: "Any") -> None:
     if "mode" not in state:
         return
     target = event.target.closest("[data-action]")
@@ -193,25 +196,27 @@ def on_click(event):
         asyncio.create_task(submit())
 
 
-def on_intent(event):
+def on_intent(event: "Any") -> None:
     """A pointer over or focus in the controls: start the engine ahead of the click."""
     wanted = "mode" in state and (state["steps"] or state["mode"] == "quiz")
     if engine_start[0] is None and wanted and event.target.closest(".controls, .picking"):
         engine_start[0] = asyncio.create_task(start_engine())
 
 
-async def answer_referee(source, origin, data_text):
+async def answer_referee(source: "Any", origin: str, data_text: str) -> None:
+    request: dict[str, Any] = {}
+    reply: dict[str, Any]
     if len(data_text) > MAX_REQUEST_CHARS:
         reply = {"error": "the request is longer than " + str(MAX_REQUEST_CHARS) + " characters"}
-        request = {}
     else:
         try:
-            request = json.loads(data_text)
+            found = json.loads(data_text)
         except Exception:  # noqa: BLE001
-            request = None
-        if not isinstance(request, dict) or request.get("type") != "tractor.referee":
+            found = None
+        if isinstance(found, dict):
+            request = found
+        if request.get("type") != "tractor.referee":
             reply = {"error": "not a tractor.referee request"}
-            request = request if isinstance(request, dict) else {}
         else:
             worker = await start_engine()
             if worker is None:
@@ -221,15 +226,13 @@ async def answer_referee(source, origin, data_text):
                         "kwargs": request.get("kwargs", {})}
                 reply = json.loads(str(await worker.referee(json.dumps(call))))
     ident = request.get("id")
-    if not (ident is None or isinstance(ident, (int, str)) and len(str(ident)) <= 64):
-        ident = None
     reply["type"] = "tractor.referee.result"
-    reply["id"] = ident
+    reply["id"] = ident if isinstance(ident, (int, str)) and len(str(ident)) <= 64 else None
     target = origin if origin not in ("null", "") else "*"
     source.postMessage(window.JSON.parse(json.dumps(reply)), target)
 
 
-def on_message(event):
+def on_message(event: "Any") -> None:
     """Referee requests from the host page (the parent frame only)."""
     if not framed() or not same(event.source, window.parent):
         return
@@ -240,7 +243,7 @@ def on_message(event):
     asyncio.create_task(answer_referee(event.source, str(event.origin), data_text))
 
 
-async def main():
+async def main() -> None:
     params = window.URLSearchParams.new(window.location.search)
     state["lang"] = LANG
     link, src = param(params, "s"), param(params, "src")
