@@ -328,11 +328,12 @@ class _Table:
             return cards, None
         forced = _texts(failure.forced.all_cards())
         self.lead = analyse_lead(failure.forced.all_cards(), self.trump)
-        tried, beat = " ".join(cards), " ".join(_texts(list(failure.beaten_by)))
+        tried, beat = _pretty(cards), _pretty(_texts(list(failure.beaten_by)))
         who, other = seat_name(self.s, seat), seat_name(self.s, failure.beaten_by_seat)
-        shown = " ".join(forced)
+        shown = _pretty(forced)
+        tries = "try" if _is_you(who) else "tries"
         text = {
-            "en": f"{who['en']} tries to throw {tried}, but {other['en']} holds {beat}, "
+            "en": f"{who['en']} {tries} to throw {tried}, but {other['en']} holds {beat}, "
             f"which beats {shown}: the throw fails and only {shown} is played.",
             "zh": f"{who['zh']}想甩{tried}，但{other['zh']}有{beat}，大过{shown}："
             f"甩牌失败，只出{shown}。",
@@ -391,16 +392,34 @@ class _Table:
         return result
 
 
+def _is_you(name: Text) -> bool:
+    """Whether a seat's English name is "You" (the verb agrees: "you win")."""
+    return name["en"].strip().lower() == "you"
+
+
+def _pretty(cards: list[str]) -> str:
+    """Cards for a sentence, with suit symbols: ``10♥ 10♥ SJ``.
+
+    >>> _pretty(["10H", "10H", "SJ"])
+    '10♥ 10♥ SJ'
+    """
+    return " ".join(c if c in ("SJ", "BJ") else c[:-1] + "♠♥♣♦"["SHCD".index(c[-1])]
+                    for c in cards)
+
+
 def _win_text(name: Text, trick_points: int) -> Text:
     """Who won a trick and its points, in both languages.
 
     >>> _win_text({"en": "Seat 2", "zh": "2号位"}, 15)["en"]
     'Seat 2 wins the trick and its 15 points.'
+    >>> _win_text({"en": "You", "zh": "你"}, 0)["en"]
+    'You win the trick (no points in it).'
     """
+    wins = "win" if _is_you(name) else "wins"
     if trick_points == 0:
-        return {"en": f"{name['en']} wins the trick (no points in it).",
+        return {"en": f"{name['en']} {wins} the trick (no points in it).",
                 "zh": f"{name['zh']}赢得这一墩（没有分）。"}
-    return {"en": f"{name['en']} wins the trick and its {trick_points} points.",
+    return {"en": f"{name['en']} {wins} the trick and its {trick_points} points.",
             "zh": f"{name['zh']}赢得这一墩，得{trick_points}分。"}
 
 

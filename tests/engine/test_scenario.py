@@ -237,7 +237,7 @@ def test_a_failing_throw_plays_the_forced_unit() -> None:
     assert after["result"]["throw_failed"] is True
     assert after["result"]["tried"] == ["9S", "8S", "8S", "4S", "4S"]
     assert after["result"]["forced"] == ["9S"]
-    assert "JS" in after["result"]["text"]["en"] and "甩牌失败" in after["result"]["text"]["zh"]
+    assert "J♠" in after["result"]["text"]["en"] and "甩牌失败" in after["result"]["text"]["zh"]
     assert after["trick"] == [{"seat": 0, "cards": ["9S"]}]
     assert after["seats"][0]["cards"] == ["8S", "8S", "4S", "4S"]
     assert after["turn"] == 1

@@ -130,7 +130,7 @@ def test_steps_go_forward_and_back_and_the_engine_names_the_winner(
         "Seat 3 follows suit.", timeout=ENGINE_TIMEOUT)
     expect(page.get_by_test_id("hand-3")).to_contain_text("3 cards")
     page.get_by_test_id("next").click()
-    expect(page.get_by_test_id("result")).to_have_text("You wins the trick and its 5 points.")
+    expect(page.get_by_test_id("result")).to_have_text("You win the trick and its 5 points.")
     expect(page.get_by_test_id("info")).to_contain_text("Attackers' points: 5")
     expect(page.get_by_test_id("next")).to_be_disabled()
     expect(page.get_by_test_id("hand-0").locator("[data-card]")).to_have_count(3)
