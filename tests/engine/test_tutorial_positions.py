@@ -1,0 +1,85 @@
+"""The tutorial's positions and the README's example: valid for the JSON Schema, the
+checker and the engine, and the schema agrees with the checker on what it refuses."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+from tractor import scenario
+from tractor.scenario_check import ScenarioError, check
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = json.loads((ROOT / "web" / "embed" / "scenario.schema.json").read_text())
+POSITIONS = sorted((ROOT / "web" / "tutorial" / "positions").glob("*.json"))
+
+
+def readme_example() -> str:
+    text = (ROOT / "README.md").read_text()
+    found = re.search(r"```json\n(\{\n  \"schema\": \"tractor-scenario\".*?)\n```", text, re.S)
+    assert found, "the README shows a scenario"
+    return found.group(1)
+
+
+def test_the_schema_is_a_valid_json_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=[p.stem for p in POSITIONS])
+def test_each_tutorial_position_passes_the_schema_the_checker_and_the_engine(path: Path) -> None:
+    text = path.read_text()
+    jsonschema.validate(json.loads(text), SCHEMA)
+    s = scenario.load(text)
+    assert len(scenario.frames(text)) == len(s["steps"]) + 1
+    if s["quiz"] is not None:
+        for answer in s["quiz"]["answers"]:
+            verdict = scenario.judge(text, " ".join(answer))
+            assert verdict["legal"] and verdict["correct"], (path.name, answer)
+
+
+def test_the_tutorial_has_twelve_positions_and_three_quizzes() -> None:
+    kinds = [check(p.read_text())["quiz"] is not None for p in POSITIONS]
+    assert len(kinds) >= 12 and sum(kinds) == 3
+
+
+def test_the_readme_example_is_a_valid_scenario() -> None:
+    text = readme_example()
+    jsonschema.validate(json.loads(text), SCHEMA)
+    scenario.frames(text)
+
+
+BAD = [
+    {"version": 1, "level": "2", "trump": "H", "turn": 0, "seats": [{}, {}, {}, {}]},
+    {"schema": "tractor-scenario", "version": 2, "level": "2", "trump": "H", "turn": 0,
+     "seats": [{}, {}, {}, {}]},
+    {"schema": "tractor-scenario", "version": 1, "level": "1", "trump": "H", "turn": 0,
+     "seats": [{}, {}, {}, {}]},
+    {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "X", "turn": 0,
+     "seats": [{}, {}, {}, {}]},
+    {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "turn": 0,
+     "seats": [{}, {}, {}]},
+    {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "turn": 0,
+     "seats": [{"cards": "AS", "backs": 1}, {}, {}, {}]},
+    {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "turn": 0,
+     "seats": [{}, {}, {}, {}], "colour": "red"},
+    {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "turn": 0,
+     "rules": {"decks": 4}, "seats": [{}, {}, {}, {}]},
+    {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "turn": 9,
+     "seats": [{}, {}, {}, {}]},
+    {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "turn": 0,
+     "seats": [{"cards": "AS"}, {}, {}, {}], "quiz": {"answers": ["AS"]},
+     "steps": [{"seat": 0, "cards": "AS"}]},
+    {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "turn": 0,
+     "seats": [{}, {}, {}, {}], "caption": {"fr": "non"}},
+]
+
+
+@pytest.mark.parametrize("data", BAD, ids=[str(i) for i in range(len(BAD))])
+def test_what_the_schema_refuses_the_checker_refuses(data: dict[str, object]) -> None:
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, SCHEMA)
+    with pytest.raises(ScenarioError):
+        check(json.dumps(data))
