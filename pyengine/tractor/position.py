@@ -80,6 +80,8 @@ def from_view(view: View) -> dict[str, Any]:
         scenario["rules"] = options
     if view.dealer is not None:
         scenario["dealer"] = here(view.dealer)
+    if view.friend_card is not None:
+        scenario["friend_card"] = str(view.friend_card)
     points = _attackers_points(view)
     if points is not None:
         scenario["points"] = max(0, min(points, 100 * view.rules.decks))

@@ -69,7 +69,7 @@ RULE_CHOICES = {
 """Every rule option and its values, the default first (``tractor.rules``'s options)."""
 
 FIELDS = ("schema", "version", "rules", "level", "trump", "dealer", "seats", "kitty",
-          "trick", "turn", "points", "caption", "steps", "quiz")
+          "trick", "turn", "points", "caption", "steps", "quiz", "friend_card")
 
 MINIMAL = ('{"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H",'
            ' "turn": 0, "seats": [{"cards": "AS AS KS"}, {"backs": 3}, {}, {"backs": 3}]}')
@@ -245,6 +245,7 @@ def check(text: object) -> "dict[str, Any]":
     s["caption"] = _text(data["caption"], "caption") if "caption" in data else None
     s["seats"] = _seats(data["seats"], decks)
     s["kitty"] = parse_cards(data["kitty"], "kitty") if "kitty" in data else None
+    s["friend_card"] = _friend_card(data, rules) if "friend_card" in data else None
     s["trick"] = _plays(data.get("trick", []), "trick", 3, False)
     s["turn"] = _turn(data, s["trick"])
     s["steps"] = _plays(data.get("steps", []), "steps", MAX_STEPS, True)
@@ -334,6 +335,16 @@ def _turn(data: "dict[str, Any]", trick: "list[Any]") -> int:
     if "turn" in data and _int(data, "turn", 0, 3) != after:
         raise ScenarioError("turn: seat " + str(after) + " plays after the trick's last play")
     return after
+
+
+def _friend_card(data: "dict[str, Any]", rules: "dict[str, Any]") -> str:
+    """The card the dealer called (find-a-friend only; never a joker)."""
+    if rules["partners"] != "find_friend":
+        raise ScenarioError("friend_card: only with rules.partners = find_friend")
+    cards = parse_cards(data["friend_card"], "friend_card")
+    if len(cards) != 1 or cards[0] in ("SJ", "BJ"):
+        raise ScenarioError("friend_card: one card, not a joker")
+    return str(cards[0])
 
 
 def _quiz(value: object) -> "dict[str, Any]":

@@ -83,3 +83,13 @@ def test_what_the_schema_refuses_the_checker_refuses(data: dict[str, object]) ->
         jsonschema.validate(data, SCHEMA)
     with pytest.raises(ScenarioError):
         check(json.dumps(data))
+
+
+def test_a_friend_card_is_one_card_no_joker_and_only_in_find_a_friend() -> None:
+    base = {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "turn": 0,
+            "seats": [{}, {}, {}, {}], "rules": {"partners": "find_friend"}}
+    assert check(json.dumps(dict(base, friend_card="ah")))["friend_card"] == "AH"
+    for bad in (dict(base, friend_card="BJ"), dict(base, friend_card="AH AS"),
+                dict(base, friend_card="AH", rules={})):
+        with pytest.raises(ScenarioError, match="friend_card"):
+            check(json.dumps(bad))

@@ -135,6 +135,8 @@ def _info(state: "dict[str, Any]") -> "Markup":
     else:
         trump = say(lang, "trump", say_suits(lang)[s["trump"]])
     parts = [say(lang, "level", s["level"]), trump]
+    if s.get("friend_card"):
+        parts.append(join(say(lang, "friend"), " ", cards_row(lang, [s["friend_card"]], "inline")))
     if frame["points"] is not None:
         parts.append(say(lang, "points", frame["points"]))
     return el("p", join(*parts, sep=" · "), class_="info", data_testid="info")
