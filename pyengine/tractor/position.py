@@ -25,6 +25,7 @@ from typing import Any
 
 from .cards import RANKS
 from .rules import Rules
+from .trump import sorted_hand
 from .view import View
 
 __all__ = ["PositionError", "from_view", "from_view_json"]
@@ -57,7 +58,8 @@ def from_view(view: View) -> dict[str, Any]:
     seats: list[dict[str, Any]] = [{} for _ in range(4)]
     for seat in range(4):
         if seat == view.seat:
-            seats[here(seat)] = {"cards": " ".join(str(c) for c in view.hand)}
+            hand = sorted_hand(list(view.hand), view.order)  # as the table shows it
+            seats[here(seat)] = {"cards": " ".join(str(c) for c in hand)}
         else:
             seats[here(seat)] = {"backs": view.hand_sizes[seat]}
     suit = view.trump.trump_suit

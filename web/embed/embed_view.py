@@ -35,8 +35,8 @@ if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
 
 POSITIONS = ("bottom", "right", "top", "left")
 """Where each seat sits on screen (seat 0 is the reader's)."""
-MAX_BACKS_DRAWN = 13
-"""More backs than this are drawn as this many and a count."""
+MAX_BACKS_DRAWN = 8
+"""More backs than this are drawn as this many (beside the count)."""
 
 
 def initial_state(s: "dict[str, Any]", lang: str) -> "dict[str, Any]":
