@@ -60,6 +60,13 @@ def button(label: Child, action: str, testid: str | None = None, **attrs: Any) -
     )
 
 
+def dialog(*children: Child, label: str, testid: str, classes: str,
+           role: str = "dialog") -> Markup:
+    """A modal dialog panel (``screen`` gives it the focus and keeps Tab inside)."""
+    return el("section", *children, class_=f"panel {classes}", data_testid=testid, role=role,
+              aria_modal="true", aria_label=label)
+
+
 def order_of(view: dict[str, Any]) -> Trump:
     """The trump order in force (no trump at the level while undecided)."""
     trump = view["trump"] or "NT"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from faces import button, mini_cards
+from faces import button, dialog, mini_cards
 from i18n import option_label, seat_name, seat_names, t
 from markup import Child, Markup, el, join
 from replaypanel import history_list, replay_panel
@@ -107,15 +107,11 @@ def hand_result(scene: Scene) -> Markup | None:
     )
     replay = button(t(lang, "replay"), "replay", "replay", data_match=scene.match_id,
                     data_hand=result["hand_no"])
-    return el(
-        "section",
+    return dialog(
         el("div", el("h2", title), None if collapsed else lines,
            el("div", review, replay, action, class_="panel-buttons"), data_testid=testid),
-        class_="panel result collapsed" if collapsed else "panel result",
-        data_testid="hand-result",
-        role="dialog",
-        aria_modal="true",
-        aria_label=title,
+        label=title, testid="hand-result",
+        classes="result collapsed" if collapsed else "result",
     )
 
 
@@ -178,8 +174,7 @@ def settings_panel(scene: Scene) -> Markup:
     )
     if stats.matches_with_undo:
         stats_line += " · " + t(lang, "stats_undo", n=stats.matches_with_undo)
-    return el(
-        "section",
+    return dialog(
         el("h2", t(lang, "settings_title")),
         el("h3", t(lang, "display_title")),
         el("div", display_rows, class_="form"),
@@ -223,19 +218,14 @@ def settings_panel(scene: Scene) -> Markup:
         el("p", scene.worker, class_="muted", data_testid="worker"),
         el("div", button(t(lang, "close"), "close", "close-settings", class_="primary"),
            class_="panel-buttons"),
-        class_="panel settings",
-        data_testid="settings-panel",
-        role="dialog",
-        aria_modal="true",
-        aria_label=t(lang, "settings_title"),
+        label=t(lang, "settings_title"), testid="settings-panel", classes="settings",
     )
 
 
 def confirm_dialog(scene: Scene) -> Markup:
     lang = scene.lang
     key = f"confirm_{scene.confirm}"
-    return el(
-        "section",
+    return dialog(
         el("p", t(lang, key)),
         el(
             "div",
@@ -243,11 +233,7 @@ def confirm_dialog(scene: Scene) -> Markup:
             button(t(lang, "yes"), "confirm-yes", "confirm-yes", class_="primary"),
             class_="panel-buttons",
         ),
-        class_="panel confirm",
-        data_testid="confirm",
-        role="alertdialog",
-        aria_modal="true",
-        aria_label=t(lang, key),
+        label=t(lang, key), testid="confirm", classes="confirm", role="alertdialog",
     )
 
 

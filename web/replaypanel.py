@@ -3,7 +3,7 @@ history list of the settings panel."""
 
 from __future__ import annotations
 
-from faces import button, mini_cards
+from faces import button, dialog, mini_cards
 from i18n import seat_name, t
 from markup import Child, Markup, el
 from scene import Scene
@@ -36,8 +36,7 @@ def replay_panel(scene: Scene) -> Markup | None:
         for seat in range(4)
     ]
     title = t(lang, "replay_title")
-    return el(
-        "section",
+    return dialog(
         el("h2", title),
         el("p", caption, " ", el("span", f"{index + 1}/{len(steps)}", class_="muted"),
            data_testid="replay-caption"),
@@ -53,11 +52,7 @@ def replay_panel(scene: Scene) -> Markup | None:
             button(t(lang, "close"), "replay-close", "replay-close", class_="primary"),
             class_="panel-buttons",
         ),
-        class_="panel replay",
-        data_testid="replay-panel",
-        role="dialog",
-        aria_modal="true",
-        aria_label=title,
+        label=title, testid="replay-panel", classes="replay",
     )
 
 
