@@ -38,7 +38,7 @@ from . import referee
 from .cards import TEXT, CardError, counts_of, parse_cards, points_of
 from .follow import Lead, LeadError, analyse_lead, check_follow
 from .jsondata import parse_json
-from .rules import Rules
+from .rules import THROW_PENALTY_POINTS, Rules
 from .scenario_check import MINIMAL, ScenarioError, check, read
 from .trick import ThrowFailure, check_throw, kitty_multiplier, winner
 from .trump import Trump
@@ -252,13 +252,14 @@ class _Table:
         self.points: int | None = s["points"]
         if self.defenders is not None and self.points is None:
             self.points = 0
+        self.penalty = 0  # failed throws' penalties so far (RULES §4, throw_penalty)
 
     def frame(self, caption: Text | None, result: dict[str, Any] | None) -> Frame:
         return {
             "seats": copy.deepcopy(self.seats),
             "trick": copy.deepcopy(self.trick),
             "turn": self.turn,
-            "points": self.points,
+            "points": None if self.points is None else max(0, self.points + self.penalty),
             "caption": caption,
             "result": result,
         }
@@ -338,8 +339,25 @@ class _Table:
             "zh": f"{who['zh']}想甩{tried}，但{other['zh']}有{beat}，大过{shown}："
             f"甩牌失败，只出{shown}。",
         }
-        return forced, {"throw_failed": True, "tried": list(cards), "forced": forced,
-                        "text": text}
+        result = {"throw_failed": True, "tried": list(cards), "forced": forced, "text": text}
+        self._throw_penalty(seat, result)
+        return forced, result
+
+    def _throw_penalty(self, seat: int, result: dict[str, Any]) -> None:
+        """Option ``throw_penalty`` (RULES §4): 10 points against the thrower's side,
+        counted when the sides are known."""
+        if not self.s["rules"]["throw_penalty"] or self.defenders is None:
+            return
+        assert self.points is not None
+        change = THROW_PENALTY_POINTS if seat in self.defenders else -THROW_PENALTY_POINTS
+        self.penalty += change
+        result["penalty"] = change
+        result["text"] = {
+            "en": result["text"]["en"] + f" Penalty: {abs(change)} points "
+            + ("to the attackers." if change > 0 else "off the attackers' points."),
+            "zh": result["text"]["zh"] + f"罚{abs(change)}分"
+            + ("（加给抓分方）。" if change > 0 else "（从抓分方扣除）。"),
+        }
 
     def _follow(self, where: str, seat: int, cards: list[str]) -> None:
         assert self.lead is not None

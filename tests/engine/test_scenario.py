@@ -423,3 +423,20 @@ def test_bad_link_values_are_refused(value: str) -> None:
 def test_link_refuses_an_invalid_scenario() -> None:
     with pytest.raises(ScenarioError):
         link(make(turn=7))
+
+
+def test_a_failed_throw_costs_the_thrower_s_side_under_the_penalty_option() -> None:
+    data = {
+        "schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H", "dealer": 0,
+        "rules": {"throw_penalty": True}, "points": 20,
+        "seats": [{"cards": "9S 8S 8S 4S 4S"}, {"cards": "JS 7D 6D 5C 3C"},
+                  {"cards": "7S 6S AD KD 3D"}, {"cards": "10C 9C 9D 8D 6C"}],
+        "turn": 0, "steps": [{"seat": 0, "cards": "9S 8S 8S 4S 4S"}],
+    }
+    after = scenario.frames(json.dumps(data))[1]
+    assert after["result"]["penalty"] == 10 and after["points"] == 30  # a defender failed
+    data["dealer"] = 1
+    after = scenario.frames(json.dumps(data))[1]
+    assert after["result"]["penalty"] == -10 and after["points"] == 10  # an attacker failed
+    data["rules"] = {}
+    assert "penalty" not in scenario.frames(json.dumps(data))[1]["result"]
