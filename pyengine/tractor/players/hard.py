@@ -160,7 +160,7 @@ def budget_scale(view: View) -> float:
     """The share of the ``ROLLOUTS`` budget to spend: all of it with up to ``REF_CARDS``
     cards in the four hands, ``(REF_CARDS / cards) ** SCALE_POWER`` with more."""
     cards = sum(view.hand_sizes)
-    return min(1.0, (REF_CARDS / max(1, cards)) ** SCALE_POWER)
+    return min(1.0, float((REF_CARDS / max(1, cards)) ** SCALE_POWER))
 
 
 class HardPlayer:
