@@ -435,10 +435,14 @@ class EasyPlayer:
         if view.phase == "call":
             return CallFriend(seat, choose_friend(view))
         if view.phase == "play":
-            if view.lead is None:
-                return Play(seat, choose_lead(view))
-            return Play(seat, choose_follow(view, self.rng))
+            return Play(seat, self.play(view))
         raise ValueError(f"seat {seat} has nothing to do in phase {view.phase}")
+
+    def play(self, view: View) -> list[Card]:
+        """The cards to lead or follow with (subclasses add what they remember)."""
+        if view.lead is None:
+            return choose_lead(view)
+        return choose_follow(view, self.rng)
 
 
 BasicPlayer = EasyPlayer

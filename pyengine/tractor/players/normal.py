@@ -25,22 +25,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action, Bury, CallFriend, Declare, Pass, Play
 from ..cards import CARDS, POINTS, Card
 from ..trump import TRUMP
 from ..units import Unit, decompose
 from ..view import View
 from .common import random_follow
 from .easy import (
+    EasyPlayer,
     Trick,
     _cards,
     _flat,
     _unit_key,
     _worth_winning,
     can_be_beaten,
-    choose_bury,
-    choose_declaration,
-    choose_friend,
     fill_follow,
     partners,
     standing_throw,
@@ -176,32 +173,19 @@ def choose_follow(view: View, mem: Memory, rng: random.Random) -> list[Card]:
     return random_follow(view, rng)
 
 
-class NormalPlayer:
-    """Rules of thumb with card memory; see the module docstring."""
+class NormalPlayer(EasyPlayer):
+    """Rules of thumb with card memory; see the module docstring.
+
+    Declaring, burying and the friend call are the easy player's; only the play
+    differs (``play``)."""
 
     name = "normal"
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def declare(self, view: View) -> Declare | None:
-        cards = choose_declaration(view)
-        return None if cards is None else Declare(view.seat, cards)
-
-    def act(self, view: View) -> Action:
-        seat = view.seat
-        if view.phase in ("declare", "theft"):
-            return self.declare(view) or Pass(seat)
-        if view.phase == "bury":
-            return Bury(seat, choose_bury(view))
-        if view.phase == "call":
-            return CallFriend(seat, choose_friend(view))
-        if view.phase == "play":
-            mem = Memory(view)
-            if view.lead is None:
-                return Play(seat, choose_lead(view, mem))
-            return Play(seat, choose_follow(view, mem, self.rng))
-        raise ValueError(f"seat {seat} has nothing to do in phase {view.phase}")
+    def play(self, view: View) -> list[Card]:
+        mem = Memory(view)
+        if view.lead is None:
+            return choose_lead(view, mem)
+        return choose_follow(view, mem, self.rng)
 
 
 __all__ = ["NormalPlayer", "choose_lead", "choose_follow", "winner_is_safe", "opponents"]

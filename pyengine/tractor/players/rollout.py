@@ -291,6 +291,7 @@ def _fast(t: Table, order: Trump) -> None:
     if not cards_left and not start:
         return
     while cards_left > 0 or start:
+        rot = ((leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4)
         for i in range(start, 4):
             seat = (leader + i) % 4
             h = hands[seat]
@@ -302,18 +303,20 @@ def _fast(t: Table, order: Trump) -> None:
             else:
                 assert play_lead is not None
                 mate = side[best_seat] == side[seat]
-                safe = mate and _holds(hands, length, leader, i, side, side[seat], e, best_key,
-                                       rank, by_suit)
+                after = rot[i:]  # the seats still to play
+                mine = side[seat]
+                safe = mate and _holds(hands, length, after, side, mine, e, best_key, rank,
+                                       by_suit)
                 cs = _follow(h, play_lead, e, length[seat], mate and safe, mate, best_key, tpts,
                              i == 3, suit_of, rank, by_suit)
                 if not mate and len(cs) == 1 and i < 3:
                     k = _key(cs, e, suit_of, rank)
-                    if k > best_key and not _holds(hands, length, leader, i, side, side[seat], e,
-                                                   k, rank, by_suit):
-                        cs = _cheaper_winner(h, cs[0], e, best_key, tpts, hands, length, leader,
-                                             i, side, side[seat], suit_of, rank, by_suit)
+                    if k > best_key and not _holds(hands, length, after, side, mine, e, k, rank,
+                                                   by_suit):
+                        cs = _cheaper_winner(h, cs[0], e, best_key, hands, length, after, side,
+                                             mine, suit_of, rank, by_suit)
                     if _key(cs, e, suit_of, rank) <= best_key and _mate_takes(
-                        hands, length, leader, i, side, side[seat], e, best_key, rank, by_suit
+                        hands, length, after, side, mine, e, best_key, rank, by_suit
                     ):
                         cs = ((_most_points(h, by_suit[e], rank),) if length[seat][e]
                               else (_discard(h, e, suit_of, rank, True),))
@@ -336,11 +339,29 @@ def _fast(t: Table, order: Trump) -> None:
     t.last = (best_seat, best_play)
 
 
+def _threat(
+    h: list[int], n: list[int], e: int, best_key: int, rank: Sequence[int],
+    by_suit: Sequence[Sequence[int]],
+) -> int:
+    """The highest key (see ``_key``) a hand ``h`` with suit lengths ``n`` can play on a
+    single led in suit ``e`` when ``best_key`` is winning: its top card of the suit
+    (none counts once a trump wins), or its top trump when void in a plain suit."""
+    if n[e]:
+        if best_key < 1000:
+            for c in by_suit[e][::-1]:
+                if h[c]:
+                    return rank[c]
+    elif e != TRUMP and n[TRUMP]:
+        for c in by_suit[TRUMP][::-1]:
+            if h[c]:
+                return 1000 + rank[c]
+    return -1
+
+
 def _holds(
     hands: list[list[int]],
     length: list[list[int]],
-    leader: int,
-    i: int,
+    after: Sequence[int],
     side: list[bool],
     my_side: bool,
     e: int,
@@ -348,25 +369,11 @@ def _holds(
     rank: Sequence[int],
     by_suit: Sequence[Sequence[int]],
 ) -> bool:
-    """Whether no seat of the other side still to play can beat ``best_key`` (any card)."""
-    for j in range(i + 1, 4):
-        o = (leader + j) % 4
-        if side[o] == my_side:
-            continue
-        h = hands[o]
-        if best_key < 1000 and length[o][e]:
-            for c in by_suit[e][::-1]:
-                if h[c]:
-                    if rank[c] > best_key:
-                        return False
-                    break
-        elif e != TRUMP and length[o][TRUMP] and not length[o][e]:
-            floor = best_key - 1000 if best_key >= 1000 else -1
-            for c in by_suit[TRUMP][::-1]:
-                if h[c]:
-                    if rank[c] > floor:
-                        return False
-                    break
+    """Whether no seat of the other side in ``after`` (still to play) can beat ``best_key``."""
+    for o in after:
+        if side[o] != my_side and _threat(hands[o], length[o], e, best_key, rank,
+                                          by_suit) > best_key:
+            return False
     return True
 
 
@@ -403,8 +410,7 @@ def _getters(order: Trump) -> list[Callable[[list[int]], int]]:
 def _mate_takes(
     hands: list[list[int]],
     length: list[list[int]],
-    leader: int,
-    i: int,
+    after: Sequence[int],
     side: list[bool],
     my_side: bool,
     e: int,
@@ -412,25 +418,12 @@ def _mate_takes(
     rank: Sequence[int],
     by_suit: Sequence[Sequence[int]],
 ) -> bool:
-    """Whether a partner still to play holds a single that beats ``best_key`` and holds."""
-    for j in range(i + 1, 4):
-        o = (leader + j) % 4
+    """Whether a partner in ``after`` holds a single that beats ``best_key`` and holds."""
+    for j, o in enumerate(after):
         if side[o] != my_side:
             continue
-        h = hands[o]
-        key = -1
-        if length[o][e]:
-            if best_key < 1000:
-                for c in by_suit[e][::-1]:
-                    if h[c]:
-                        key = rank[c]
-                        break
-        elif e != TRUMP and length[o][TRUMP]:
-            for c in by_suit[TRUMP][::-1]:
-                if h[c]:
-                    key = 1000 + rank[c]
-                    break
-        if key > best_key and _holds(hands, length, leader, j, side, my_side, e, key, rank,
+        key = _threat(hands[o], length[o], e, best_key, rank, by_suit)
+        if key > best_key and _holds(hands, length, after[j + 1:], side, my_side, e, key, rank,
                                      by_suit):
             return True
     return False
@@ -602,11 +595,9 @@ def _cheaper_winner(
     first: int,
     e: int,
     best_key: int,
-    tpts: int,
     hands: list[list[int]],
     length: list[list[int]],
-    leader: int,
-    i: int,
+    after: Sequence[int],
     side: list[bool],
     my_side: bool,
     suit_of: Sequence[int],
@@ -619,7 +610,7 @@ def _cheaper_winner(
     base = 1000 if suit_of[first] != e else 0
     for c in pool:
         if h[c] and base + rank[c] > best_key and _holds(
-            hands, length, leader, i, side, my_side, e, base + rank[c], rank, by_suit
+            hands, length, after, side, my_side, e, base + rank[c], rank, by_suit
         ):
             return (c,)
     if suit_of[first] == e:
