@@ -27,20 +27,21 @@ from collections.abc import Sequence
 
 from ..cards import CARDS, POINTS, Card
 from ..trump import TRUMP
-from ..units import Unit, decompose
+from ..units import Unit
 from ..view import View
 from .common import random_follow
 from .easy import (
     EasyPlayer,
     Trick,
     _cards,
-    _flat,
     _unit_key,
     _worth_winning,
     can_be_beaten,
     fill_follow,
+    lead_units,
     partners,
-    standing_throw,
+    shaped_lead,
+    sure_lead,
     winning_plays,
 )
 from .memory import Memory
@@ -58,20 +59,14 @@ def choose_lead(view: View, mem: Memory) -> list[Card]:
     others = mem.unseen
     mates = partners(view)
     opps = opponents(view)
-    units = {s: decompose(_flat(view.counts, order, s), order) for s in range(5)}
-    units = {s: us for s, us in units.items() if us}
-    off = [s for s in units if s != TRUMP]
+    units, off, sure = lead_units(view, others)
     ruffed = {s: any(mem.may_ruff(o, s) for o in opps) for s in off}
     safe_off = [s for s in off if not ruffed[s]]
-    sure = {s: [u for u in units[s] if not can_be_beaten(u, others, order, s)] for s in units}
     key = _unit_key(order)
 
-    throws = [t for s in safe_off if (t := standing_throw(sure[s], others, order))]
-    if throws:
-        return _cards(max(throws, key=len))
-    sure_off = [u for s in safe_off for u in sure[s]]
-    if sure_off:
-        return _cards(max(sure_off, key=key).all_cards())
+    cashed = sure_lead(sure, safe_off, others, order)
+    if cashed:
+        return _cards(cashed)
     feed = [s for s in safe_off if any(mem.may_ruff(p, s) for p in mates)]
     if feed:
         return [CARDS[_low_card(view, feed, points_first=True)]]
@@ -81,25 +76,11 @@ def choose_lead(view: View, mem: Memory) -> list[Card]:
         singles = [u for u in sure[TRUMP] if u.width == 1 and not POINTS[u.top]]
         if singles:
             return _cards(max(singles, key=key).all_cards())
-    tractors = [u for s in units for u in units[s] if u.length > 1 and s not in ruffed_set(ruffed)]
-    if tractors:
-        best = max(tractors, key=lambda u: (u.size, order.suit[u.top] != TRUMP, order.order[u.top]))
-        return _cards(best.all_cards())
-    if TRUMP in sure:
-        trump_throw = standing_throw(sure[TRUMP], others, order)
-        if trump_throw:
-            return _cards(trump_throw)
-        strong = [u for u in sure[TRUMP] if u.width > 1]
-        if strong:
-            return _cards(max(strong, key=key).all_cards())
-    pairs = [u for s in safe_off for u in units[s] if u.width > 1]
-    if pairs:
-        return _cards(max(pairs, key=key).all_cards())
+    unruffed = [s for s in units if not ruffed.get(s, False)]
+    shaped = shaped_lead(units, sure, unruffed, safe_off, others, order)
+    if shaped:
+        return _cards(shaped)
     return [CARDS[_low_card(view, safe_off or off or [TRUMP], points_first=False)]]
-
-
-def ruffed_set(ruffed: dict[int, bool]) -> set[int]:
-    return {s for s, r in ruffed.items() if r}
 
 
 def _low_card(view: View, suits: Sequence[int], points_first: bool) -> int:

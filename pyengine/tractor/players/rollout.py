@@ -256,6 +256,7 @@ def _fast(t: Table, order: Trump) -> None:
     # Lengths of each effective suit in each hand, and every card still in a hand.
     getters = _getters(order)
     length = [[g(h) for g in getters] for h in hands]
+    board: Board = (hands, length, side, rank, by_suit)
     h0, h1, h2, h3 = hands
     left = [a + b + c + d for a, b, c, d in zip(h0, h1, h2, h3, strict=True)]
     cards_left = sum(left)
@@ -305,18 +306,15 @@ def _fast(t: Table, order: Trump) -> None:
                 mate = side[best_seat] == side[seat]
                 after = rot[i:]  # the seats still to play
                 mine = side[seat]
-                safe = mate and _holds(hands, length, after, side, mine, e, best_key, rank,
-                                       by_suit)
+                safe = mate and _holds(board, after, mine, e, best_key)
                 cs = _follow(h, play_lead, e, length[seat], mate and safe, mate, best_key, tpts,
                              i == 3, suit_of, rank, by_suit)
                 if not mate and len(cs) == 1 and i < 3:
                     k = _key(cs, e, suit_of, rank)
-                    if k > best_key and not _holds(hands, length, after, side, mine, e, k, rank,
-                                                   by_suit):
-                        cs = _cheaper_winner(h, cs[0], e, best_key, hands, length, after, side,
-                                             mine, suit_of, rank, by_suit)
+                    if k > best_key and not _holds(board, after, mine, e, k):
+                        cs = _cheaper_winner(h, cs[0], e, best_key, board, after, mine, suit_of)
                     if _key(cs, e, suit_of, rank) <= best_key and _mate_takes(
-                        hands, length, after, side, mine, e, best_key, rank, by_suit
+                        board, after, mine, e, best_key
                     ):
                         cs = ((_most_points(h, by_suit[e], rank),) if length[seat][e]
                               else (_discard(h, e, suit_of, rank, True),))
@@ -358,18 +356,15 @@ def _threat(
     return -1
 
 
-def _holds(
-    hands: list[list[int]],
-    length: list[list[int]],
-    after: Sequence[int],
-    side: list[bool],
-    my_side: bool,
-    e: int,
-    best_key: int,
-    rank: Sequence[int],
-    by_suit: Sequence[Sequence[int]],
-) -> bool:
+Board = tuple[list[list[int]], list[list[int]], list[bool], Sequence[int],
+              Sequence[Sequence[int]]]
+"""What the follow helpers read in a play-out: the hands, their suit lengths, each seat's
+side, the trump order's ranks and its cards by effective suit."""
+
+
+def _holds(board: Board, after: Sequence[int], my_side: bool, e: int, best_key: int) -> bool:
     """Whether no seat of the other side in ``after`` (still to play) can beat ``best_key``."""
+    hands, length, side, rank, by_suit = board
     for o in after:
         if side[o] != my_side and _threat(hands[o], length[o], e, best_key, rank,
                                           by_suit) > best_key:
@@ -408,23 +403,15 @@ def _getters(order: Trump) -> list[Callable[[list[int]], int]]:
 
 
 def _mate_takes(
-    hands: list[list[int]],
-    length: list[list[int]],
-    after: Sequence[int],
-    side: list[bool],
-    my_side: bool,
-    e: int,
-    best_key: int,
-    rank: Sequence[int],
-    by_suit: Sequence[Sequence[int]],
+    board: Board, after: Sequence[int], my_side: bool, e: int, best_key: int
 ) -> bool:
     """Whether a partner in ``after`` holds a single that beats ``best_key`` and holds."""
+    hands, length, side, rank, by_suit = board
     for j, o in enumerate(after):
         if side[o] != my_side:
             continue
         key = _threat(hands[o], length[o], e, best_key, rank, by_suit)
-        if key > best_key and _holds(hands, length, after[j + 1:], side, my_side, e, key, rank,
-                                     by_suit):
+        if key > best_key and _holds(board, after[j + 1:], my_side, e, key):
             return True
     return False
 
@@ -439,6 +426,14 @@ def _key(cs: Cards, e: int, suit_of: Sequence[int], rank: Sequence[int]) -> int:
         return rank[c]
     if s == TRUMP:
         return 1000 + rank[c]
+    return -1
+
+
+def _top(h: list[int], cards: Sequence[int]) -> int:
+    """The highest card held of ``cards`` (a suit, lowest first), or -1."""
+    for j in range(len(cards) - 1, -1, -1):
+        if h[cards[j]]:
+            return cards[j]
     return -1
 
 
@@ -466,11 +461,7 @@ def _lead(
         if n < short_len:
             short_suit, short_len = e, n
         cards = by_suit[e]
-        top = -1
-        for j in range(len(cards) - 1, -1, -1):
-            if h[cards[j]]:
-                top = cards[j]
-                break
+        top = _top(h, cards)
         other_top = -1
         for j in range(len(cards) - 1, -1, -1):
             c = cards[j]
@@ -484,11 +475,7 @@ def _lead(
         return (top, top) if h[top] >= 2 else (top,)
     if my_len[TRUMP] and (trumps_out or short_suit < 0):
         cards = by_suit[TRUMP]
-        top = -1
-        for j in range(len(cards) - 1, -1, -1):
-            if h[cards[j]]:
-                top = cards[j]
-                break
+        top = _top(h, cards)
         beaten = False
         for j in range(len(cards) - 1, -1, -1):
             c = cards[j]
@@ -595,23 +582,19 @@ def _cheaper_winner(
     first: int,
     e: int,
     best_key: int,
-    hands: list[list[int]],
-    length: list[list[int]],
+    board: Board,
     after: Sequence[int],
-    side: list[bool],
     my_side: bool,
     suit_of: Sequence[int],
-    rank: Sequence[int],
-    by_suit: Sequence[Sequence[int]],
 ) -> Cards:
     """The lowest single above ``first`` that holds the trick; else a card that does not
     try (the lowest of the led suit, or a cheap discard when void)."""
+    rank, by_suit = board[3], board[4]
     pool = by_suit[e] if suit_of[first] == e else by_suit[TRUMP]
     base = 1000 if suit_of[first] != e else 0
     for c in pool:
-        if h[c] and base + rank[c] > best_key and _holds(
-            hands, length, after, side, my_side, e, base + rank[c], rank, by_suit
-        ):
+        if h[c] and base + rank[c] > best_key and _holds(board, after, my_side, e,
+                                                         base + rank[c]):
             return (c,)
     if suit_of[first] == e:
         return (_lowest(h, by_suit[e]),)
