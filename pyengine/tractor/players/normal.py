@@ -13,11 +13,9 @@ buried kitty). What memory changes, compared with ``easy``:
   still to play can beat it in suit or trump it (void shown); only then does it
   receive points. A trick an opponent is sure to trump is not contested with a
   high card of the led suit.
-* **The last tricks** (扣底): on the defending side, with the kitty at stake
-  the player keeps its highest trump for the final trick rather than spending it
-  on a pointless trick.
 
-Declaring, burying and calling the friend are the easy player's.
+Declaring, burying, calling the friend and the last tricks (扣底) are played by
+the easy player's rules (it does not yet save a trump for the kitty trick).
 """
 
 from __future__ import annotations
@@ -122,11 +120,6 @@ def winner_is_safe(t: Trick, mem: Memory, opps: Sequence[int]) -> bool:
         ):
             return False  # a trump winner: a later trump may top it
     return True
-
-
-def _last_tricks(view: View) -> bool:
-    """Whether the hand is in its last few tricks (four cards or fewer left in hand)."""
-    return len(view.hand) <= 4
 
 
 def choose_follow(view: View, mem: Memory, rng: random.Random) -> list[Card]:
