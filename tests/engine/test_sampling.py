@@ -8,7 +8,7 @@ import pytest
 from tractor.actions import Play
 from tractor.match import Match
 from tractor.players import make_player
-from tractor.players.hard import HardPlayer
+from tractor.players.hard import HardPlayer, budget_scale
 from tractor.players.memory import Memory
 from tractor.players.sampling import played_by, sample_deal
 from tractor.rules import Rules
@@ -81,3 +81,14 @@ def test_hard_is_deterministic_for_a_seed() -> None:
     first = HardPlayer(11).act(view)
     assert all(HardPlayer(11).act(view) == first for _ in range(2))
     assert isinstance(first, Play) and m.is_legal(first)
+
+
+def test_hard_budget_shrinks_only_with_more_cards_than_two_decks_deal() -> None:
+    """The full budget while the hands hold 100 cards or fewer; in proportion beyond."""
+    two = mid_hand(Rules(), seed=4, plays=0)
+    assert sum(two.observe(0).hand_sizes) == 100 and budget_scale(two.observe(0)) == 1.0
+    three = mid_hand(Rules(decks=3), seed=4, plays=0)
+    cards = sum(three.observe(0).hand_sizes)
+    assert cards == 156 and budget_scale(three.observe(0)) == pytest.approx(100 / cards)
+    late = mid_hand(Rules(decks=3), seed=4, plays=80)
+    assert sum(late.observe(0).hand_sizes) <= 100 and budget_scale(late.observe(0)) == 1.0

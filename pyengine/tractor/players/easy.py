@@ -213,33 +213,69 @@ def choose_lead(view: View) -> list[Card]:
     """The cards to lead (one effective suit; a throw only when it surely stands)."""
     order = view.order
     others = unseen(view)
+    units, off, sure = lead_units(view, others)
+    cashed = sure_lead(sure, off, others, order)
+    if cashed:
+        return _cards(cashed)
+    shaped = shaped_lead(units, sure, list(units), off, others, order)
+    if shaped:
+        return _cards(shaped)
+    return [CARDS[low_single(view, off or [TRUMP])]]
+
+
+def lead_units(
+    view: View, others: Sequence[int]
+) -> tuple[dict[int, list[Unit]], list[int], dict[int, list[Unit]]]:
+    """The hand's units by effective suit (suits held only), the off suits held, and the
+    units of each suit that no card in ``others`` can beat."""
+    order = view.order
     units = {s: decompose(_flat(view.counts, order, s), order) for s in range(5)}
     units = {s: us for s, us in units.items() if us}
     off = [s for s in units if s != TRUMP]
     sure = {s: [u for u in units[s] if not can_be_beaten(u, others, order, s)] for s in units}
-    key = _unit_key(order)
+    return units, off, sure
 
-    throws = [t for s in off if (t := standing_throw(sure[s], others, order))]
+
+def sure_lead(
+    sure: dict[int, list[Unit]], suits: Sequence[int], others: Sequence[int], order: Trump
+) -> list[int] | None:
+    """The longest throw of ``suits`` that stands, else their best unbeatable unit, or None."""
+    throws = [t for s in suits if (t := standing_throw(sure[s], others, order))]
     if throws:
-        return _cards(max(throws, key=len))
-    sure_off = [u for s in off for u in sure[s]]
-    if sure_off:
-        return _cards(max(sure_off, key=key).all_cards())
-    tractors = [u for s in units for u in units[s] if u.length > 1]
+        return max(throws, key=len)
+    cash = [u for s in suits for u in sure[s]]
+    if cash:
+        return max(cash, key=_unit_key(order)).all_cards()
+    return None
+
+
+def shaped_lead(
+    units: dict[int, list[Unit]],
+    sure: dict[int, list[Unit]],
+    tractor_suits: Sequence[int],
+    pair_suits: Sequence[int],
+    others: Sequence[int],
+    order: Trump,
+) -> list[int] | None:
+    """A lead with shape, or None: the largest tractor of ``tractor_suits`` (off suits
+    first), else a trump throw that stands or the best unbeatable trump pair, else the
+    highest pair of ``pair_suits``."""
+    key = _unit_key(order)
+    tractors = [u for s in tractor_suits for u in units.get(s, ()) if u.length > 1]
     if tractors:
-        return _cards(max(tractors, key=lambda u: (u.size, order.suit[u.top] != TRUMP,
-                                                   order.order[u.top])).all_cards())
+        return max(tractors, key=lambda u: (u.size, order.suit[u.top] != TRUMP,
+                                            order.order[u.top])).all_cards()
     if TRUMP in sure:
         trump_throw = standing_throw(sure[TRUMP], others, order)
         if trump_throw:
-            return _cards(trump_throw)
+            return trump_throw
         strong = [u for u in sure[TRUMP] if u.width > 1]
         if strong:
-            return _cards(max(strong, key=key).all_cards())
-    pairs = [u for s in off for u in units[s] if u.width > 1]
+            return max(strong, key=key).all_cards()
+    pairs = [u for s in pair_suits for u in units[s] if u.width > 1]
     if pairs:
-        return _cards(max(pairs, key=key).all_cards())
-    return [CARDS[low_single(view, off or [TRUMP])]]
+        return max(pairs, key=key).all_cards()
+    return None
 
 
 def _flat(cnt: Sequence[int], order: Trump, suit: int) -> list[int]:
@@ -435,10 +471,14 @@ class EasyPlayer:
         if view.phase == "call":
             return CallFriend(seat, choose_friend(view))
         if view.phase == "play":
-            if view.lead is None:
-                return Play(seat, choose_lead(view))
-            return Play(seat, choose_follow(view, self.rng))
+            return Play(seat, self.play(view))
         raise ValueError(f"seat {seat} has nothing to do in phase {view.phase}")
+
+    def play(self, view: View) -> list[Card]:
+        """The cards to lead or follow with (subclasses add what they remember)."""
+        if view.lead is None:
+            return choose_lead(view)
+        return choose_follow(view, self.rng)
 
 
 BasicPlayer = EasyPlayer

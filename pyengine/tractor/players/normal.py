@@ -13,11 +13,9 @@ buried kitty). What memory changes, compared with ``easy``:
   still to play can beat it in suit or trump it (void shown); only then does it
   receive points. A trick an opponent is sure to trump is not contested with a
   high card of the led suit.
-* **The last tricks** (扣底): on the defending side, with the kitty at stake
-  the player keeps its highest trump for the final trick rather than spending it
-  on a pointless trick.
 
-Declaring, burying and calling the friend are the easy player's.
+Declaring, burying, calling the friend and the last tricks (扣底) are played by
+the easy player's rules (it does not yet save a trump for the kitty trick).
 """
 
 from __future__ import annotations
@@ -25,25 +23,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action, Bury, CallFriend, Declare, Pass, Play
 from ..cards import CARDS, POINTS, Card
 from ..trump import TRUMP
-from ..units import Unit, decompose
+from ..units import Unit
 from ..view import View
 from .common import random_follow
 from .easy import (
+    EasyPlayer,
     Trick,
     _cards,
-    _flat,
     _unit_key,
     _worth_winning,
     can_be_beaten,
-    choose_bury,
-    choose_declaration,
-    choose_friend,
     fill_follow,
+    lead_units,
     partners,
-    standing_throw,
+    shaped_lead,
+    sure_lead,
     winning_plays,
 )
 from .memory import Memory
@@ -61,20 +57,14 @@ def choose_lead(view: View, mem: Memory) -> list[Card]:
     others = mem.unseen
     mates = partners(view)
     opps = opponents(view)
-    units = {s: decompose(_flat(view.counts, order, s), order) for s in range(5)}
-    units = {s: us for s, us in units.items() if us}
-    off = [s for s in units if s != TRUMP]
+    units, off, sure = lead_units(view, others)
     ruffed = {s: any(mem.may_ruff(o, s) for o in opps) for s in off}
     safe_off = [s for s in off if not ruffed[s]]
-    sure = {s: [u for u in units[s] if not can_be_beaten(u, others, order, s)] for s in units}
     key = _unit_key(order)
 
-    throws = [t for s in safe_off if (t := standing_throw(sure[s], others, order))]
-    if throws:
-        return _cards(max(throws, key=len))
-    sure_off = [u for s in safe_off for u in sure[s]]
-    if sure_off:
-        return _cards(max(sure_off, key=key).all_cards())
+    cashed = sure_lead(sure, safe_off, others, order)
+    if cashed:
+        return _cards(cashed)
     feed = [s for s in safe_off if any(mem.may_ruff(p, s) for p in mates)]
     if feed:
         return [CARDS[_low_card(view, feed, points_first=True)]]
@@ -84,25 +74,11 @@ def choose_lead(view: View, mem: Memory) -> list[Card]:
         singles = [u for u in sure[TRUMP] if u.width == 1 and not POINTS[u.top]]
         if singles:
             return _cards(max(singles, key=key).all_cards())
-    tractors = [u for s in units for u in units[s] if u.length > 1 and s not in ruffed_set(ruffed)]
-    if tractors:
-        best = max(tractors, key=lambda u: (u.size, order.suit[u.top] != TRUMP, order.order[u.top]))
-        return _cards(best.all_cards())
-    if TRUMP in sure:
-        trump_throw = standing_throw(sure[TRUMP], others, order)
-        if trump_throw:
-            return _cards(trump_throw)
-        strong = [u for u in sure[TRUMP] if u.width > 1]
-        if strong:
-            return _cards(max(strong, key=key).all_cards())
-    pairs = [u for s in safe_off for u in units[s] if u.width > 1]
-    if pairs:
-        return _cards(max(pairs, key=key).all_cards())
+    unruffed = [s for s in units if not ruffed.get(s, False)]
+    shaped = shaped_lead(units, sure, unruffed, safe_off, others, order)
+    if shaped:
+        return _cards(shaped)
     return [CARDS[_low_card(view, safe_off or off or [TRUMP], points_first=False)]]
-
-
-def ruffed_set(ruffed: dict[int, bool]) -> set[int]:
-    return {s for s, r in ruffed.items() if r}
 
 
 def _low_card(view: View, suits: Sequence[int], points_first: bool) -> int:
@@ -146,11 +122,6 @@ def winner_is_safe(t: Trick, mem: Memory, opps: Sequence[int]) -> bool:
     return True
 
 
-def _last_tricks(view: View) -> bool:
-    """Whether the hand is in its last few tricks (four cards or fewer left in hand)."""
-    return len(view.hand) <= 4
-
-
 def choose_follow(view: View, mem: Memory, rng: random.Random) -> list[Card]:
     """Follow: help a winning partner, take points, or play low; see the module docstring."""
     t = Trick(view)
@@ -176,32 +147,19 @@ def choose_follow(view: View, mem: Memory, rng: random.Random) -> list[Card]:
     return random_follow(view, rng)
 
 
-class NormalPlayer:
-    """Rules of thumb with card memory; see the module docstring."""
+class NormalPlayer(EasyPlayer):
+    """Rules of thumb with card memory; see the module docstring.
+
+    Declaring, burying and the friend call are the easy player's; only the play
+    differs (``play``)."""
 
     name = "normal"
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def declare(self, view: View) -> Declare | None:
-        cards = choose_declaration(view)
-        return None if cards is None else Declare(view.seat, cards)
-
-    def act(self, view: View) -> Action:
-        seat = view.seat
-        if view.phase in ("declare", "theft"):
-            return self.declare(view) or Pass(seat)
-        if view.phase == "bury":
-            return Bury(seat, choose_bury(view))
-        if view.phase == "call":
-            return CallFriend(seat, choose_friend(view))
-        if view.phase == "play":
-            mem = Memory(view)
-            if view.lead is None:
-                return Play(seat, choose_lead(view, mem))
-            return Play(seat, choose_follow(view, mem, self.rng))
-        raise ValueError(f"seat {seat} has nothing to do in phase {view.phase}")
+    def play(self, view: View) -> list[Card]:
+        mem = Memory(view)
+        if view.lead is None:
+            return choose_lead(view, mem)
+        return choose_follow(view, mem, self.rng)
 
 
 __all__ = ["NormalPlayer", "choose_lead", "choose_follow", "winner_is_safe", "opponents"]

@@ -256,6 +256,7 @@ def _fast(t: Table, order: Trump) -> None:
     # Lengths of each effective suit in each hand, and every card still in a hand.
     getters = _getters(order)
     length = [[g(h) for g in getters] for h in hands]
+    board: Board = (hands, length, side, rank, by_suit)
     h0, h1, h2, h3 = hands
     left = [a + b + c + d for a, b, c, d in zip(h0, h1, h2, h3, strict=True)]
     cards_left = sum(left)
@@ -291,6 +292,7 @@ def _fast(t: Table, order: Trump) -> None:
     if not cards_left and not start:
         return
     while cards_left > 0 or start:
+        rot = ((leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4)
         for i in range(start, 4):
             seat = (leader + i) % 4
             h = hands[seat]
@@ -302,18 +304,17 @@ def _fast(t: Table, order: Trump) -> None:
             else:
                 assert play_lead is not None
                 mate = side[best_seat] == side[seat]
-                safe = mate and _holds(hands, length, leader, i, side, side[seat], e, best_key,
-                                       rank, by_suit)
+                after = rot[i:]  # the seats still to play
+                mine = side[seat]
+                safe = mate and _holds(board, after, mine, e, best_key)
                 cs = _follow(h, play_lead, e, length[seat], mate and safe, mate, best_key, tpts,
                              i == 3, suit_of, rank, by_suit)
                 if not mate and len(cs) == 1 and i < 3:
                     k = _key(cs, e, suit_of, rank)
-                    if k > best_key and not _holds(hands, length, leader, i, side, side[seat], e,
-                                                   k, rank, by_suit):
-                        cs = _cheaper_winner(h, cs[0], e, best_key, tpts, hands, length, leader,
-                                             i, side, side[seat], suit_of, rank, by_suit)
+                    if k > best_key and not _holds(board, after, mine, e, k):
+                        cs = _cheaper_winner(h, cs[0], e, best_key, board, after, mine, suit_of)
                     if _key(cs, e, suit_of, rank) <= best_key and _mate_takes(
-                        hands, length, leader, i, side, side[seat], e, best_key, rank, by_suit
+                        board, after, mine, e, best_key
                     ):
                         cs = ((_most_points(h, by_suit[e], rank),) if length[seat][e]
                               else (_discard(h, e, suit_of, rank, True),))
@@ -336,37 +337,38 @@ def _fast(t: Table, order: Trump) -> None:
     t.last = (best_seat, best_play)
 
 
-def _holds(
-    hands: list[list[int]],
-    length: list[list[int]],
-    leader: int,
-    i: int,
-    side: list[bool],
-    my_side: bool,
-    e: int,
-    best_key: int,
-    rank: Sequence[int],
+def _threat(
+    h: list[int], n: list[int], e: int, best_key: int, rank: Sequence[int],
     by_suit: Sequence[Sequence[int]],
-) -> bool:
-    """Whether no seat of the other side still to play can beat ``best_key`` (any card)."""
-    for j in range(i + 1, 4):
-        o = (leader + j) % 4
-        if side[o] == my_side:
-            continue
-        h = hands[o]
-        if best_key < 1000 and length[o][e]:
+) -> int:
+    """The highest key (see ``_key``) a hand ``h`` with suit lengths ``n`` can play on a
+    single led in suit ``e`` when ``best_key`` is winning: its top card of the suit
+    (none counts once a trump wins), or its top trump when void in a plain suit."""
+    if n[e]:
+        if best_key < 1000:
             for c in by_suit[e][::-1]:
                 if h[c]:
-                    if rank[c] > best_key:
-                        return False
-                    break
-        elif e != TRUMP and length[o][TRUMP] and not length[o][e]:
-            floor = best_key - 1000 if best_key >= 1000 else -1
-            for c in by_suit[TRUMP][::-1]:
-                if h[c]:
-                    if rank[c] > floor:
-                        return False
-                    break
+                    return rank[c]
+    elif e != TRUMP and n[TRUMP]:
+        for c in by_suit[TRUMP][::-1]:
+            if h[c]:
+                return 1000 + rank[c]
+    return -1
+
+
+Board = tuple[list[list[int]], list[list[int]], list[bool], Sequence[int],
+              Sequence[Sequence[int]]]
+"""What the follow helpers read in a play-out: the hands, their suit lengths, each seat's
+side, the trump order's ranks and its cards by effective suit."""
+
+
+def _holds(board: Board, after: Sequence[int], my_side: bool, e: int, best_key: int) -> bool:
+    """Whether no seat of the other side in ``after`` (still to play) can beat ``best_key``."""
+    hands, length, side, rank, by_suit = board
+    for o in after:
+        if side[o] != my_side and _threat(hands[o], length[o], e, best_key, rank,
+                                          by_suit) > best_key:
+            return False
     return True
 
 
@@ -401,37 +403,15 @@ def _getters(order: Trump) -> list[Callable[[list[int]], int]]:
 
 
 def _mate_takes(
-    hands: list[list[int]],
-    length: list[list[int]],
-    leader: int,
-    i: int,
-    side: list[bool],
-    my_side: bool,
-    e: int,
-    best_key: int,
-    rank: Sequence[int],
-    by_suit: Sequence[Sequence[int]],
+    board: Board, after: Sequence[int], my_side: bool, e: int, best_key: int
 ) -> bool:
-    """Whether a partner still to play holds a single that beats ``best_key`` and holds."""
-    for j in range(i + 1, 4):
-        o = (leader + j) % 4
+    """Whether a partner in ``after`` holds a single that beats ``best_key`` and holds."""
+    hands, length, side, rank, by_suit = board
+    for j, o in enumerate(after):
         if side[o] != my_side:
             continue
-        h = hands[o]
-        key = -1
-        if length[o][e]:
-            if best_key < 1000:
-                for c in by_suit[e][::-1]:
-                    if h[c]:
-                        key = rank[c]
-                        break
-        elif e != TRUMP and length[o][TRUMP]:
-            for c in by_suit[TRUMP][::-1]:
-                if h[c]:
-                    key = 1000 + rank[c]
-                    break
-        if key > best_key and _holds(hands, length, leader, j, side, my_side, e, key, rank,
-                                     by_suit):
+        key = _threat(hands[o], length[o], e, best_key, rank, by_suit)
+        if key > best_key and _holds(board, after[j + 1:], my_side, e, key):
             return True
     return False
 
@@ -446,6 +426,14 @@ def _key(cs: Cards, e: int, suit_of: Sequence[int], rank: Sequence[int]) -> int:
         return rank[c]
     if s == TRUMP:
         return 1000 + rank[c]
+    return -1
+
+
+def _top(h: list[int], cards: Sequence[int]) -> int:
+    """The highest card held of ``cards`` (a suit, lowest first), or -1."""
+    for j in range(len(cards) - 1, -1, -1):
+        if h[cards[j]]:
+            return cards[j]
     return -1
 
 
@@ -473,11 +461,7 @@ def _lead(
         if n < short_len:
             short_suit, short_len = e, n
         cards = by_suit[e]
-        top = -1
-        for j in range(len(cards) - 1, -1, -1):
-            if h[cards[j]]:
-                top = cards[j]
-                break
+        top = _top(h, cards)
         other_top = -1
         for j in range(len(cards) - 1, -1, -1):
             c = cards[j]
@@ -491,11 +475,7 @@ def _lead(
         return (top, top) if h[top] >= 2 else (top,)
     if my_len[TRUMP] and (trumps_out or short_suit < 0):
         cards = by_suit[TRUMP]
-        top = -1
-        for j in range(len(cards) - 1, -1, -1):
-            if h[cards[j]]:
-                top = cards[j]
-                break
+        top = _top(h, cards)
         beaten = False
         for j in range(len(cards) - 1, -1, -1):
             c = cards[j]
@@ -602,25 +582,19 @@ def _cheaper_winner(
     first: int,
     e: int,
     best_key: int,
-    tpts: int,
-    hands: list[list[int]],
-    length: list[list[int]],
-    leader: int,
-    i: int,
-    side: list[bool],
+    board: Board,
+    after: Sequence[int],
     my_side: bool,
     suit_of: Sequence[int],
-    rank: Sequence[int],
-    by_suit: Sequence[Sequence[int]],
 ) -> Cards:
     """The lowest single above ``first`` that holds the trick; else a card that does not
     try (the lowest of the led suit, or a cheap discard when void)."""
+    rank, by_suit = board[3], board[4]
     pool = by_suit[e] if suit_of[first] == e else by_suit[TRUMP]
     base = 1000 if suit_of[first] != e else 0
     for c in pool:
-        if h[c] and base + rank[c] > best_key and _holds(
-            hands, length, leader, i, side, my_side, e, base + rank[c], rank, by_suit
-        ):
+        if h[c] and base + rank[c] > best_key and _holds(board, after, my_side, e,
+                                                         base + rank[c]):
             return (c,)
     if suit_of[first] == e:
         return (_lowest(h, by_suit[e]),)
