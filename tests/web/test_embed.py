@@ -142,6 +142,21 @@ def test_steps_go_forward_and_back_and_the_engine_names_the_winner(
     expect(page.get_by_test_id("hand-0").locator("[data-card]")).to_have_count(6)
 
 
+def test_the_engine_starts_once_however_eagerly_the_reader_clicks(
+    page: Page, site_url: str
+) -> None:
+    workers: list[str] = []
+    page.on("request", lambda r: workers.append(r.url) if "embed_worker.py" in r.url else None)
+    open_embed(page, site_url, f"s={link(OVER_TRUMP)}&lang=en")
+    page.get_by_test_id("next").hover()  # pointing at the controls starts the engine early
+    page.get_by_test_id("next").click()  # and the click does not start a second one
+    expect(page.get_by_test_id("caption")).to_have_text(
+        "Seat 3 follows suit.", timeout=ENGINE_TIMEOUT)
+    page.get_by_test_id("next").click()
+    expect(page.get_by_test_id("caption")).to_have_text("You over-trump.")
+    assert len(workers) == 1, workers
+
+
 def pick(page: Page, cards: list[str]) -> None:
     hand = page.get_by_test_id("hand-0")
     taken: list[int] = []

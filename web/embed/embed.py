@@ -45,7 +45,8 @@ state: "dict[str, Any]" = {}
 text_of_scenario = [""]
 frames_cache: "list[dict[str, Any]]" = []  # the engine's frames, once asked
 engine: "list[Any]" = [None]  # the worker's exports, once started
-engine_start: "list[Any]" = [None]  # the task starting it
+engine_lock = asyncio.Lock()  # one start and one frames request, however many clicks wait
+engine_start: "list[Any]" = [None]  # the task starting it early (on_intent)
 
 
 def param(params: "Any", name: str) -> "str | None":
@@ -117,8 +118,13 @@ def fail(message: str) -> None:
 
 async def start_engine() -> "Any":
     """The worker's exports; started once (a failure is shown, and tried again later)."""
-    if engine[0] is not None:
-        return engine[0]
+    async with engine_lock:
+        if engine[0] is None:
+            await _start_worker()
+    return engine[0]
+
+
+async def _start_worker() -> None:
     state["notice"] = say(state["lang"], "starting")
     draw()
     try:
@@ -129,19 +135,19 @@ async def start_engine() -> "Any":
     except Exception as error:  # noqa: BLE001 - the page keeps showing the position
         state["notice"] = say(state["lang"], "engine_failed", str(error)[:200])
     draw()
-    return engine[0]
 
 
 async def frames() -> "list[dict[str, Any]] | None":
-    if not frames_cache:
-        worker = await start_engine()
-        if worker is None:
-            return None
-        answer = json.loads(str(await worker.frames(text_of_scenario[0])))
-        if "error" in answer:
-            fail(answer["error"])
-            return None
-        frames_cache.extend(answer["frames"])
+    worker = await start_engine()
+    if worker is None:
+        return None
+    async with engine_lock:  # a second click waits for the first answer, not a second one
+        if not frames_cache:
+            answer = json.loads(str(await worker.frames(text_of_scenario[0])))
+            if "error" in answer:
+                fail(answer["error"])
+                return None
+            frames_cache.extend(answer["frames"])
     return frames_cache
 
 
