@@ -22,7 +22,7 @@ kitty_theft=True, throw_penalty=False), 7)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
 from settings import SPEEDS, rule_value
@@ -88,10 +88,5 @@ def parse_deal(query: dict[str, list[str]]) -> tuple[Rules, int] | None:
 
 def share_query(rules: Rules, seed: int) -> str:
     """The query of a link to this deal: the seed and the rule options not at their default."""
-    defaults = Rules()
-    changed = {
-        f.name: str(getattr(rules, f.name)).lower()
-        for f in fields(Rules)
-        if getattr(rules, f.name) != getattr(defaults, f.name)
-    }
+    changed = {name: str(value).lower() for name, value in rules.changed().items()}
     return "?" + urlencode({"deal": seed, **changed})

@@ -8,6 +8,7 @@ hidden card can leak: the view holds none. The seat is drawn at the bottom, so
 seats are renumbered from it (the view's seat becomes seat 0).
 
 >>> from tractor.match import Match
+>>> from tractor.rules import Rules
 >>> from tractor.players import make_player
 >>> from tractor.runner import step
 >>> m, players = Match(Rules(), seed=3), [make_player("easy", i) for i in range(4)]
@@ -24,7 +25,6 @@ import json
 from typing import Any
 
 from .cards import RANKS
-from .rules import Rules
 from .trump import sorted_hand
 from .view import View
 
@@ -33,11 +33,6 @@ __all__ = ["PositionError", "from_view", "from_view_json"]
 
 class PositionError(ValueError):
     """The view is not in a trick (there is no position to share yet)."""
-
-
-def _rule_options(rules: Rules) -> dict[str, Any]:
-    default = Rules().to_dict()
-    return {k: v for k, v in rules.to_dict().items() if v != default[k]}
 
 
 def _attackers_points(view: View) -> int | None:
@@ -77,7 +72,7 @@ def from_view(view: View) -> dict[str, Any]:
             "zh": f"第 {view.hand_no + 1} 副，第 {view.tricks_played + 1} 墩。",
         },
     }
-    options = _rule_options(view.rules)
+    options = view.rules.changed()
     if options:
         scenario["rules"] = options
     if view.dealer is not None:

@@ -109,6 +109,16 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the defaults (what a link or a scenario carries).
+
+        >>> Rules(decks=3, kitty_theft=True).changed()
+        {'decks': 3, 'kitty_theft': True}
+        """
+        defaults = Rules()
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != getattr(defaults, f.name)}
+
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
 

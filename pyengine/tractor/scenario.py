@@ -34,12 +34,12 @@ import json
 import re
 from typing import Any
 
-from . import referee
+from . import referee, scenario_check
 from .cards import TEXT, CardError, counts_of, parse_cards, points_of
 from .follow import Lead, LeadError, analyse_lead, check_follow
 from .jsondata import parse_json
 from .rules import THROW_PENALTY_POINTS, Rules
-from .scenario_check import MINIMAL, ScenarioError, check, read
+from .scenario_check import MINIMAL, SYMBOL_OF, ScenarioError, check, read, seat_name
 from .trick import ThrowFailure, check_throw, kitty_multiplier, winner
 from .trump import Trump
 
@@ -91,18 +91,6 @@ def _trump(s: Scenario) -> Trump:
     return Trump.of(s["level"], s["trump"], s["rules"]["twos_always_trump"])
 
 
-def seat_name(s: Scenario, seat: int) -> Text:
-    """The seat's name in both languages: its ``name``, else "Seat N" / "N号位".
-
-    >>> seat_name(load(MINIMAL), 2)
-    {'en': 'Seat 2', 'zh': '2号位'}
-    """
-    name = s["seats"][seat]["name"]
-    if name is not None:
-        return {"en": name["en"], "zh": name["zh"]}
-    return {"en": f"Seat {seat}", "zh": f"{seat}号位"}
-
-
 def _lead_of(cards: list[str], trump: Trump, where: str) -> Lead:
     try:
         return analyse_lead(_ids(cards), trump)
@@ -146,15 +134,9 @@ def _throw_failure(
 
 
 def initial_frame(s: Scenario) -> Frame:
-    """The position before any step, from a scenario checked by ``scenario_check.check``."""
-    return {
-        "seats": copy.deepcopy(s["seats"]),
-        "trick": copy.deepcopy(s["trick"]),
-        "turn": s["turn"],
-        "points": s["points"],
-        "caption": s["caption"],
-        "result": None,
-    }
+    """The position before any step (``scenario_check.initial_frame``), as a copy that
+    playing the steps may change."""
+    return copy.deepcopy(scenario_check.initial_frame(s))
 
 
 # ------------------------------------------------------------------ load
@@ -398,14 +380,15 @@ class _Table:
         if over and kitty is not None and attackers_won and self.points is not None:
             m = kitty_multiplier(_ids(self.trick[[p["seat"] for p in self.trick].index(won)]
                                       ["cards"]), self.trump)
-            bonus = points_of(_ids(kitty)) * m
+            in_kitty = points_of(_ids(kitty))
+            bonus = in_kitty * m
             self.points += bonus
             result["kitty"] = {"multiplier": m, "bonus": bonus}
             result["text"] = {
                 "en": result["text"]["en"] + f" The attackers win the last trick: the kitty's "
-                f"{points_of(_ids(kitty))} points ×{m} = {bonus} more.",
+                f"{in_kitty} points ×{m} = {bonus} more.",
                 "zh": result["text"]["zh"] + f"抓分方赢得最后一墩（扣底）：底牌"
-                f"{points_of(_ids(kitty))}分×{m} = {bonus}分。",
+                f"{in_kitty}分×{m} = {bonus}分。",
             }
         return result
 
@@ -421,8 +404,7 @@ def _pretty(cards: list[str]) -> str:
     >>> _pretty(["10H", "10H", "SJ"])
     '10♥ 10♥ SJ'
     """
-    return " ".join(c if c in ("SJ", "BJ") else c[:-1] + "♠♥♣♦"["SHCD".index(c[-1])]
-                    for c in cards)
+    return " ".join(c if c in ("SJ", "BJ") else c[:-1] + SYMBOL_OF[c[-1]] for c in cards)
 
 
 def _win_text(name: Text, trick_points: int) -> Text:

@@ -52,6 +52,8 @@ MAX_ANSWERS = 20
 SUITS = ("S", "H", "C", "D")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
+SYMBOL_OF = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+"""The symbol drawn for each suit letter."""
 TRUMPS = ("S", "H", "C", "D", "NT")
 HAND_SIZE = {1: 12, 2: 25, 3: 39}
 KITTY_SIZE = {1: 6, 2: 8, 3: 6}
@@ -486,3 +488,11 @@ def initial_frame(s: "dict[str, Any]") -> "dict[str, Any]":
     """The position before any step: the first of the engine's frames (``scenario.frames``)."""
     return {"seats": s["seats"], "trick": s["trick"], "turn": s["turn"], "points": s["points"],
             "caption": s["caption"], "result": None}
+
+
+def seat_name(s: "dict[str, Any]", seat: int) -> "dict[str, str]":
+    """The seat's name in both languages: its ``name``, else "Seat N" / "N号位"."""
+    name = s["seats"][seat]["name"]
+    if name is not None:
+        return {"en": name["en"], "zh": name["zh"]}
+    return {"en": "Seat " + str(seat), "zh": str(seat) + "号位"}

@@ -9,7 +9,6 @@ scenario (captions, names) is never looked up here: it is shown as given.
 
 TEXT = {
     "en": {
-        "seat": "Seat {}",
         "you": "You",
         "hidden": "hidden",
         "backs": "{} cards",
@@ -42,10 +41,8 @@ TEXT = {
         "hand_over": "The hand is over.",
         "board": "Cards on the table",
         "trick": "The trick",
-        "suits": {"S": "♠", "H": "♥", "C": "♣", "D": "♦"},
     },
     "zh": {
-        "seat": "{}号位",
         "you": "你",
         "hidden": "未显示",
         "backs": "{}张",
@@ -78,16 +75,14 @@ TEXT = {
         "hand_over": "这一副牌打完了。",
         "board": "桌上的牌",
         "trick": "这一墩",
-        "suits": {"S": "♠", "H": "♥", "C": "♣", "D": "♦"},
     },
 }
 
 
 def say(lang: str, key: str, *args: object) -> str:
     """The text of ``key`` in ``lang`` (English for any other language), filled in."""
-    table = TEXT["zh"] if lang == "zh" else TEXT["en"]
-    text = table[key]
-    return str(text).format(*args) if args else str(text)
+    text = (TEXT["zh"] if lang == "zh" else TEXT["en"])[key]
+    return text.format(*args) if args else text
 
 
 def local(lang: str, text: object) -> str:

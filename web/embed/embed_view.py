@@ -23,9 +23,10 @@ seat 2 opposite and seat 3 on the left, as at the table.
 False
 """
 
+import scenario_check
 from embed_text import local, say
 from markup import el, join
-from scenario_check import initial_frame
+from scenario_check import SYMBOL_OF, initial_frame
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -58,18 +59,9 @@ def card(lang: str, text: str, classes: str = "") -> "Markup":
         rank = "大王" if text == "BJ" and lang == "zh" else "小王" if lang == "zh" else text
         pip, suit_class = "★", "big-joker" if text == "BJ" else "small-joker"
     else:
-        suits = say_suits(lang)
-        rank, pip, suit_class = text[:-1], suits.get(text[-1:], "?"), "suit-" + text[-1:]
+        rank, pip, suit_class = text[:-1], SYMBOL_OF.get(text[-1:], "?"), "suit-" + text[-1:]
     return el("span", el("span", rank, class_="rank"), el("span", pip, class_="pip"),
               class_=("card " + suit_class + " " + classes).strip(), data_card=text)
-
-
-def say_suits(lang: str) -> "dict[str, str]":
-    from embed_text import TEXT
-
-    table = TEXT["zh"] if lang == "zh" else TEXT["en"]
-    suits = table["suits"]
-    return suits if isinstance(suits, dict) else {}
 
 
 def cards_row(lang: str, cards: "list[str]", classes: str = "") -> "Markup":
@@ -77,8 +69,7 @@ def cards_row(lang: str, cards: "list[str]", classes: str = "") -> "Markup":
 
 
 def seat_name(state: "dict[str, Any]", seat: int) -> str:
-    name = state["scenario"]["seats"][seat]["name"]
-    return local(state["lang"], name) if name else say(state["lang"], "seat", seat)
+    return local(state["lang"], scenario_check.seat_name(state["scenario"], seat))
 
 
 def _hand(state: "dict[str, Any]", seat: int) -> "Markup":
@@ -133,7 +124,7 @@ def _info(state: "dict[str, Any]") -> "Markup":
     if s["trump"] == "NT":
         trump = say(lang, "no_trump")
     else:
-        trump = say(lang, "trump", say_suits(lang)[s["trump"]])
+        trump = say(lang, "trump", SYMBOL_OF[s["trump"]])
     parts = [say(lang, "level", s["level"]), trump]
     if s.get("friend_card"):
         parts.append(join(say(lang, "friend"), " ", cards_row(lang, [s["friend_card"]], "inline")))
