@@ -250,9 +250,8 @@ def on_message(event: "Any") -> None:
 
 
 async def main() -> None:
-    params = window.URLSearchParams.new(window.location.search)
     state["lang"] = LANG
-    link, src = param(params, "s"), param(params, "src")
+    link, src = param(PARAMS, "s"), param(PARAMS, "src")
     try:
         if link is not None:
             text = from_link(link)
@@ -270,7 +269,8 @@ async def main() -> None:
     document.documentElement.dataset.ready = "1"
 
 
-LANG = pick_lang(window.URLSearchParams.new(window.location.search))
+PARAMS = window.URLSearchParams.new(window.location.search)
+LANG = pick_lang(PARAMS)
 document.documentElement.lang = "zh-CN" if LANG == "zh" else "en"
 root.addEventListener("click", create_proxy(on_click))
 root.addEventListener("pointerover", create_proxy(on_intent))
