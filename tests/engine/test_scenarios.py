@@ -8,6 +8,7 @@ are held to every principle; ``STRONG`` lists them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -170,17 +171,20 @@ def test_keep_a_trump_pair_to_protect_a_rich_kitty_at_the_end(name: str) -> None
 
 @pytest.mark.parametrize("name", STRONG)
 def test_void_inference_changes_a_later_choice(name: str) -> None:
-    # Seat 2 leads. Its KD is the top diamond (both ADs are gone): with no history it
-    # is a sure 10 points to cash. But when seat 3 (an opponent) has shown void in
-    # diamonds (it discarded 7C on a diamond lead) and may still trump, the KD would
-    # be trumped: the player leads something else.
-    hands = {0: "3S 4C 5C", 1: "7S 8S 9C", 2: "KD 6S 9S", 3: "3H 4H 6C"}
+    # Seat 2 leads. Its KD is the top diamond (both ADs are gone) and both opponents
+    # hold diamonds: with no history it is a sure 10 points to cash. But when seat 3
+    # (an opponent) has shown void in diamonds (it discarded 7C on a diamond lead)
+    # and is the only seat that can hold the trumps still out (seats 0 and 1
+    # discarded on the big joker), the KD would surely be trumped: the player leads
+    # something else.
+    hands = {0: "3D 4C 5C", 1: "6D 8S 9C", 2: "KD 6S 9S", 3: "3H 4H 6C"}
     kitty = "QD QD KD 10D 10D JD 2C 3C"
     plain = table(hands, kitty=kitty, dealer=2)
     assert plain.to_move == 2
     assert choice(plain, name) == cards("KD")
     informed = table(hands, kitty=kitty, dealer=2,
-                     history=[[(2, "9D"), (3, "7C"), (0, "4D"), (1, "5D")]])
+                     history=[[(2, "9D"), (3, "7C"), (0, "4D"), (1, "5D")],
+                              [(2, "BJ"), (3, "7H"), (0, "8C"), (1, "JC")]])
     assert informed.to_move == 2
     assert choice(informed, name) != cards("KD")
 
@@ -191,7 +195,14 @@ def bury_position(hand: str, kitty_cards: str) -> Match:
     m.dealer, m.level, m.phase, m.kitty_holder = 0, 0, "bury", 0
     m.dealt = len(m.deck)
     m.trump = trump_for(0, HEARTS)
-    m.hands = [counts_of(parse_cards(hand))] + [[0] * 54 for _ in range(3)]
+    mine = counts_of(parse_cards(hand))
+    rest = counts_of(full_deck(m.rules.decks))
+    for c in range(54):
+        rest[c] -= mine[c]
+    others = [c for c in range(54) for _ in range(rest[c])]
+    random.Random(len(hand)).shuffle(others)  # the other hands, as dealt
+    size = len(others) // 3
+    m.hands = [mine] + [counts_of(others[k * size:(k + 1) * size]) for k in range(3)]
     m.kitty_taken = parse_cards(kitty_cards)
     return m
 

@@ -24,16 +24,18 @@ player's.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ..actions import Action, Declare, Play
+from ..actions import Action, Bury, Declare, Play
 from ..cards import CARDS, POINTS, points_of
 from ..follow import check_follow
+from ..rules import Rules
 from ..scoring import level_change
 from ..trump import TRUMP
 from ..units import decompose
 from ..view import View
 from . import easy, normal
+from .burying import Score, bury_candidates, evaluate_bury
 from .easy import _flat
 from .memory import Memory
 from .rollout import Table, follow_cards, lead_cards, play_out
@@ -57,6 +59,8 @@ POINT_WEIGHT = 2.0
 """Weight of the point margin (as a share of the decks' points) next to the levels."""
 MARGIN = 0.05
 """How much better than the normal player's choice a candidate must score to be played."""
+BURY_SCALE = 0.6
+"""The bury search's budget as a share of a play's: its play-outs are whole hands."""
 
 
 def _lead_candidates(view: View, mem: Memory, rng: random.Random) -> list[list[int]]:
@@ -125,6 +129,20 @@ def _dedupe(plays: Sequence[list[int]]) -> list[list[int]]:
     return out[:MAX_CANDIDATES]
 
 
+def outcome_score(rules: Rules) -> Score:
+    """How a seat scores a played-out hand: levels gained (negative: lost) plus
+    ``POINT_WEIGHT`` times the point margin as a share of the decks' points."""
+    total = rules.total_points
+
+    def score(attackers_points: int, defender: bool) -> float:
+        side, n = level_change(attackers_points, rules.decks, rules.scoring)
+        levels = n if (side == "defenders") == defender else -n
+        margin = attackers_points / total
+        return levels + POINT_WEIGHT * (-margin if defender else margin)
+
+    return score
+
+
 def evaluate(
     view: View, mem: Memory, candidates: Sequence[list[int]], rng: random.Random, samples: int
 ) -> list[float]:
@@ -132,7 +150,7 @@ def evaluate(
     better)."""
     seat = view.seat
     rules = view.rules
-    total = rules.total_points
+    score = outcome_score(rules)
     throw_penalty = 10 if rules.throw_penalty else 0
     kitty_known = points_of(view.kitty) if mem.kitty_known and view.kitty is not None else None
     sums = [0.0] * len(candidates)
@@ -149,11 +167,7 @@ def evaluate(
                 lead_cards(t, seat, cards)
             else:
                 follow_cards(t, seat, cards)
-            out = play_out(t)
-            side, n = level_change(out.attackers_points, rules.decks, rules.scoring)
-            levels = n if (side == "defenders") == defender else -n
-            margin = out.attackers_points / total
-            sums[i] += levels + POINT_WEIGHT * (-margin if defender else margin)
+            sums[i] += score(play_out(t).attackers_points, defender)
     return [s / samples for s in sums]
 
 
@@ -180,6 +194,8 @@ class HardPlayer:
         return self.fallback.declare(view)
 
     def act(self, view: View) -> Action:
+        if view.phase == "bury" and view.rules.partners == "fixed":
+            return self.bury(view)
         if view.phase != "play":
             return self.fallback.act(view)
         seat = view.seat
@@ -192,31 +208,52 @@ class HardPlayer:
             return self.fallback.act(view)
         best = 0
         if len(candidates) > 1 and len(view.hand) > 1:
-            best = self.choose(view, mem, candidates)
+            best = self.choose(view, candidates, lambda cs, n: evaluate(view, mem, cs, self.rng, n))
         return Play(seat, [CARDS[c] for c in candidates[best]])
 
-    def choose(self, view: View, mem: Memory, candidates: Sequence[list[int]]) -> int:
+    def bury(self, view: View) -> Bury:
+        """The kitty: the easy player's unless a searched candidate does clearly better."""
+        first = [int(c) for c in easy.choose_bury(view)]
+        candidates = bury_candidates(view, first)
+        size = len(view.hand) - view.rules.kitty_size
+        dealt = all(view.hand_sizes[s] == size for s in range(4) if s != view.seat)
+        best = 0
+        if len(candidates) > 1 and dealt:
+            score = outcome_score(view.rules)
+            best = self.choose(
+                view, candidates,
+                lambda cs, n: evaluate_bury(view, cs, self.rng, n, score), scale=BURY_SCALE,
+            )
+        return Bury(view.seat, [CARDS[c] for c in candidates[best]])
+
+    def choose(
+        self,
+        view: View,
+        candidates: Sequence[list[int]],
+        evaluate: Callable[[Sequence[list[int]], int], list[float]],
+        scale: float = 1.0,
+    ) -> int:
         """Index of the candidate to play: screen them all, then confirm a challenger.
 
-        Screening spends ``SCREEN_SHARE`` of the budget over every candidate; if one
-        beats the first (the normal player's choice), both get the rest of the budget
-        on fresh deals, and the challenger is played only if its mean over all the
-        deals still beats the first by ``margin``.
+        ``evaluate(candidates, samples)`` gives each candidate's mean score over the
+        same ``samples`` sampled deals. Screening spends ``SCREEN_SHARE`` of the
+        budget over every candidate; if one beats the first (the normal player's
+        choice), both get the rest of the budget on fresh deals, and the challenger
+        is played only if its mean over all the deals still beats the first by
+        ``margin``.
         """
         n = len(candidates)
-        scale = budget_scale(view)
-        rollouts = int(self.rollouts * scale)
+        rollouts = int(self.rollouts * budget_scale(view) * scale)
         screen = max(MIN_SAMPLES, min(MAX_SAMPLES, int(rollouts * SCREEN_SHARE) // n))
-        scores = evaluate(view, mem, candidates, self.rng, screen)
+        scores = evaluate(candidates, screen)
         best = max(range(n), key=lambda i: (scores[i], -i))
         if best == 0:
             return 0
         confirm = max(MIN_SAMPLES, (rollouts - screen * n) // 2)
-        more = evaluate(view, mem, [candidates[0], candidates[best]], self.rng, confirm)
+        more = evaluate([candidates[0], candidates[best]], confirm)
         gain = ((scores[best] - scores[0]) * screen + (more[1] - more[0]) * confirm) / (
             screen + confirm
         )
         return best if gain >= self.margin else 0
-
 
 __all__ = ["HardPlayer", "evaluate", "budget_scale"]

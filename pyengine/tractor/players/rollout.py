@@ -621,18 +621,32 @@ def _most_points(h: list[int], cards: Sequence[int], rank: Sequence[int]) -> int
     return best
 
 
+_DISCARD_ORDER: dict[tuple[int, bool], tuple[Sequence[int], tuple[int, ...]]] = {}
+
+
+def _discard_order(suit_of: Sequence[int], rank: Sequence[int], give: bool) -> tuple[int, ...]:
+    """The 54 cards, the first to discard first: plain before trump, then the fewest
+    points (the most when giving), then the lowest. Cached per trump order (``rank``
+    is kept in the cache, so its id is not reused)."""
+    found = _DISCARD_ORDER.get((id(rank), give))
+    if found is not None and found[0] is rank:
+        return found[1]
+
+    def cost(c: int) -> tuple[int, int, int, int]:
+        p = POINTS[c]
+        return (int(suit_of[c] == TRUMP), -p if give else p, rank[c], c)
+
+    cards = tuple(sorted(range(54), key=cost))
+    _DISCARD_ORDER[(id(rank), give)] = (rank, cards)
+    return cards
+
+
 def _discard(h: list[int], e: int, suit_of: Sequence[int], rank: Sequence[int], give: bool) -> int:
     """A card from outside suit ``e``: cheap plain cards first (points first when giving)."""
-    best, best_cost = -1, 1 << 30
-    for c in range(54):
+    for c in _discard_order(suit_of, rank, give):
         if h[c] and suit_of[c] != e:
-            p = POINTS[c]
-            cost = (suit_of[c] == TRUMP) * 100000 + (-p if give else p) * 100 + rank[c]
-            if cost < best_cost:
-                best, best_cost = c, cost
-    return best
-
-
+            return c
+    return -1
 
 
 def bench(

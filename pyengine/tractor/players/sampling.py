@@ -121,24 +121,16 @@ another one: the kitty is sampled with this bias when the seat did not bury it."
 
 
 def _likely_kitty(pool: list[int], n: int, order: Trump, rng: random.Random) -> list[int]:
-    """``n`` cards of ``pool`` drawn without replacement, cheap ones favoured."""
-    weights = [
-        KITTY_WEIGHT_CHEAP
-        if order.suit[c] != TRUMP and not POINTS[c] and c % 13 < 11 else 1
+    """``n`` cards of ``pool`` drawn without replacement, cheap ones favoured (weighted
+    sampling by random keys ``u ** (1 / weight)``: the ``n`` largest keys win)."""
+    cheap = 1.0 / KITTY_WEIGHT_CHEAP
+    rand, suit = rng.random, order.suit
+    keys = [
+        (rand() ** cheap if suit[c] != TRUMP and not POINTS[c] and c % 13 < 11 else rand(), c)
         for c in pool
     ]
-    out: list[int] = []
-    idx = list(range(len(pool)))
-    for _ in range(min(n, len(pool))):
-        total = sum(weights[i] for i in idx)
-        x = rng.randrange(total)
-        for j, i in enumerate(idx):
-            x -= weights[i]
-            if x < 0:
-                out.append(pool[i])
-                idx.pop(j)
-                break
-    return out
+    keys.sort(reverse=True)
+    return [c for _, c in keys[:n]]
 
 
 def _try(
@@ -171,10 +163,13 @@ def _try(
         for c in kitty:
             left.remove(c)
     rng.shuffle(left)
+    free = len(left)  # from here on, cards no seat is void in: dealt in bulk below
     if strict:
         void = mem.void
-        left.sort(key=lambda c: sum(1 for s in range(4) if void[s][order.suit[c]]), reverse=True)
-    for c in left:
+        voids = [sum(1 for s in range(4) if void[s][suit]) for suit in range(5)]
+        left.sort(key=lambda c: voids[order.suit[c]], reverse=True)
+        free = next((i for i, c in enumerate(left) if not voids[order.suit[c]]), len(left))
+    for c in left[:free]:
         suit = order.suit[c]
         weights = []
         total = 0
@@ -197,6 +192,14 @@ def _try(
             kitty.append(c)
         else:
             hands[pick][c] += 1
+    # The rest is in random order and any seat may hold it: fill the room in turn.
+    i = free
+    for s in range(4):
+        hand = hands[s]
+        for c in left[i:i + room[s]]:
+            hand[c] += 1
+        i += room[s]
+    kitty += left[i:]
     defenders = defenders_of(view, hands, played)
     if defenders is None:
         if strict:

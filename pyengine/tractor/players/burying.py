@@ -1,0 +1,106 @@
+"""Burying by search, for the hard player: candidate kitties, each played out.
+
+``bury_candidates(view)`` lists a few sensible kitties for the seat that holds
+the kitty: the easy player's (void a short cheap suit, then the cheapest
+cards), every way of voiding one or two off suits whole (aces and points
+included: a void may be worth them) topped up with the cheapest cards, the
+cheapest cards without any void, and the cheapest cards when points may go too
+(a strong hand may bury a 10 rather than a card it needs).
+
+``evaluate_bury`` scores each candidate the way the hard player scores a play:
+over the same sampled deals of the three other hands (every card it cannot
+see, with the declarations' constraints), it plays the whole hand out with
+the rollout policy from the first lead (the dealer's), with the candidate as
+the kitty (its points multiplied if the attackers win the last trick), and
+averages the outcome for its side (levels, plus a share of the point margin).
+
+Only with fixed partners: in find-a-friend the burier does not yet know its
+side (the friend is called after burying), so the easy player's rule buries.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from ..cards import POINTS
+from ..trump import TRUMP
+from ..view import View
+from .memory import Memory
+from .rollout import Table, play_out
+from .sampling import sample_deal
+
+MAX_BURY_CANDIDATES = 6
+
+Score = Callable[[int, bool], float]
+"""(attackers' final points, whether the scoring seat defends) -> its score."""
+
+
+def _cost(view: View, allow_points: bool) -> Callable[[int], tuple[int, ...]]:
+    order, cnt = view.order, view.counts
+
+    def cost(c: int) -> tuple[int, ...]:
+        pts = 0 if allow_points else int(POINTS[c] > 0)
+        return (int(order.suit[c] == TRUMP), pts, int(cnt[c] >= 2), order.order[c], POINTS[c])
+
+    return cost
+
+
+def _top_up(view: View, chosen: list[int], allow_points: bool = False) -> list[int]:
+    n = view.rules.kitty_size
+    left = list(view.counts)
+    for c in chosen:
+        left[c] -= 1
+    rest = sorted((c for c in range(54) for _ in range(left[c])), key=_cost(view, allow_points))
+    return chosen + rest[: n - len(chosen)]
+
+
+def bury_candidates(view: View, first: Sequence[int]) -> list[list[int]]:
+    """Kitties to compare, ``first`` (the easy player's) first; see the module docstring."""
+    order, cnt = view.order, view.counts
+    n = view.rules.kitty_size
+    out: list[list[int]] = [list(first)]
+    suits = [s for s in range(4) if any(cnt[c] for c in order.by_suit[s])]
+    whole = {s: [c for c in order.by_suit[s] for _ in range(cnt[c])] for s in suits}
+    voids = [list(combo) for k in (1, 2) for combo in combinations(suits, k)
+             if sum(len(whole[s]) for s in combo) <= n]
+    voids.sort(key=lambda combo: (sum(POINTS[c] for s in combo for c in whole[s]),
+                                  -sum(len(whole[s]) for s in combo)))
+    for combo in voids:
+        out.append(_top_up(view, [c for s in combo for c in whole[s]]))
+    out.append(_top_up(view, []))
+    out.append(_top_up(view, [], allow_points=True))
+    seen: set[tuple[int, ...]] = set()
+    unique = []
+    for bury in out:
+        key = tuple(sorted(bury))
+        if len(bury) == n and key not in seen:
+            seen.add(key)
+            unique.append(bury)
+    return unique[:MAX_BURY_CANDIDATES]
+
+
+def evaluate_bury(
+    view: View, candidates: Sequence[list[int]], rng: random.Random, samples: int, score: Score
+) -> list[float]:
+    """Mean score of each candidate kitty over the same ``samples`` sampled deals."""
+    seat, order = view.seat, view.order
+    assert view.dealer is not None
+    mem = Memory(view)
+    throw_penalty = 10 if view.rules.throw_penalty else 0
+    defender = seat in view.defenders
+    sums = [0.0] * len(candidates)
+    for _ in range(samples):
+        deal = sample_deal(view, mem, rng)
+        for i, bury in enumerate(candidates):
+            hands = [list(h) for h in deal.hands]
+            for c in bury:
+                hands[seat][c] -= 1
+            t = Table(order, hands, view.dealer, (), (0, 0, 0, 0), view.defenders,
+                      sum(POINTS[c] for c in bury), 0, throw_penalty)
+            sums[i] += score(play_out(t).attackers_points, defender)
+    return [s / samples for s in sums]
+
+
+__all__ = ["bury_candidates", "evaluate_bury", "MAX_BURY_CANDIDATES"]
