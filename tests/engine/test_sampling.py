@@ -8,9 +8,10 @@ import pytest
 from tractor.actions import Play
 from tractor.match import Match
 from tractor.players import make_player
-from tractor.players.hard import HardPlayer, budget_scale
+from tractor.players.hard import HardPlayer
 from tractor.players.memory import Memory
 from tractor.players.sampling import played_by, sample_deal
+from tractor.players.search import budget_scale
 from tractor.rules import Rules
 from tractor.runner import step
 
@@ -83,8 +84,8 @@ def test_hard_is_deterministic_for_a_seed() -> None:
     assert isinstance(first, Play) and m.is_legal(first)
 
 
-def test_hard_budget_shrinks_only_with_more_cards_than_two_decks_deal() -> None:
-    """The full budget while the hands hold 100 cards or fewer; in proportion beyond."""
+def test_search_budget_shrinks_with_more_cards_than_two_decks_deal() -> None:
+    """The full budget with 100 cards in the hands; in proportion fewer with more."""
     two = mid_hand(Rules(), seed=4, plays=0)
     assert sum(two.observe(0).hand_sizes) == 100 and budget_scale(two.observe(0)) == 1.0
     three = mid_hand(Rules(decks=3), seed=4, plays=0)
@@ -92,3 +93,18 @@ def test_hard_budget_shrinks_only_with_more_cards_than_two_decks_deal() -> None:
     assert cards == 156 and budget_scale(three.observe(0)) == pytest.approx(100 / cards)
     late = mid_hand(Rules(decks=3), seed=4, plays=80)
     assert sum(late.observe(0).hand_sizes) <= 100 and budget_scale(late.observe(0)) == 1.0
+
+
+def test_search_budget_grows_as_the_hands_empty_up_to_the_late_scale() -> None:
+    """Shorter play-outs later in the hand: in proportion more of them, up to a cap."""
+    half = mid_hand(Rules(), seed=4, plays=0)
+    seats = [make_player("easy", s) for s in range(4)]
+    while sum(half.observe(0).hand_sizes) > 50:
+        step(half, seats)
+    cards = sum(half.observe(0).hand_sizes)
+    assert 40 < cards <= 50
+    assert budget_scale(half.observe(0), late_scale=3.0) == pytest.approx(100 / cards)
+    assert budget_scale(half.observe(0), late_scale=1.5) == 1.5
+    end = mid_hand(Rules(), seed=4, plays=90)
+    assert sum(end.observe(0).hand_sizes) < 100 / 3
+    assert budget_scale(end.observe(0), late_scale=3.0) == 3.0

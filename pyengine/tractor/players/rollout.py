@@ -261,11 +261,6 @@ def _fast(t: Table, order: Trump) -> None:
     left = [a + b + c + d for a, b, c, d in zip(h0, h1, h2, h3, strict=True)]
     cards_left = sum(left)
 
-    def take(seat: int, c: int) -> None:
-        hands[seat][c] -= 1
-        left[c] -= 1
-        length[seat][suit_of[c]] -= 1
-
     if t.trick:  # a single or pair already led: finish it on the fast path
         trick = t.trick
         lead0 = trick[0][1]
@@ -321,8 +316,11 @@ def _fast(t: Table, order: Trump) -> None:
                 k = _key(cs, e, suit_of, rank)
                 if k > best_key:
                     best_seat, best_key, best_play = seat, k, cs
-            for c in cs:
-                take(seat, c)
+            my_len = length[seat]
+            for c in cs:  # the cards leave the hand
+                h[c] -= 1
+                left[c] -= 1
+                my_len[suit_of[c]] -= 1
                 tpts += pts[c]
             cards_left -= len(cs)
             if record is not None:
@@ -451,7 +449,6 @@ def _lead(
     mine = side[seat]
     my_len = length[seat]
     opps = [s for s in range(4) if side[s] != mine]
-    trumps_out = any(length[s][TRUMP] for s in range(4) if s != seat)
     short_suit = -1
     short_len = 99
     for e in range(4):
@@ -461,35 +458,41 @@ def _lead(
         if n < short_len:
             short_suit, short_len = e, n
         cards = by_suit[e]
-        top = _top(h, cards)
-        other_top = -1
-        for j in range(len(cards) - 1, -1, -1):
-            c = cards[j]
-            if left[c] > h[c]:
-                other_top = c
+        for j in range(len(cards) - 1, -1, -1):  # the highest card still out
+            top = cards[j]
+            if left[top]:
                 break
-        if other_top >= 0 and rank[other_top] > rank[top]:
+        if not h[top]:  # someone else holds it
             continue
-        if any(not length[o][e] and length[o][TRUMP] for o in opps):
-            continue
-        return (top, top) if h[top] >= 2 else (top,)
-    if my_len[TRUMP] and (trumps_out or short_suit < 0):
-        cards = by_suit[TRUMP]
-        top = _top(h, cards)
-        beaten = False
-        for j in range(len(cards) - 1, -1, -1):
-            c = cards[j]
-            if rank[c] <= rank[top]:
+        ruffed = False
+        for o in opps:
+            if not length[o][e] and length[o][TRUMP]:
+                ruffed = True
                 break
-            if left[c] > h[c]:
-                beaten = True
+        if not ruffed:
+            return (top, top) if h[top] >= 2 else (top,)
+    if my_len[TRUMP]:
+        trumps_out = False
+        for s in range(4):
+            if s != seat and length[s][TRUMP]:
+                trumps_out = True
                 break
-        if not beaten or short_suit < 0:
-            if beaten:  # only trumps left and not the best: lead the lowest
+        if trumps_out or short_suit < 0:
+            cards = by_suit[TRUMP]
+            for j in range(len(cards) - 1, -1, -1):  # the highest trump still out
+                top = cards[j]
+                if left[top]:
+                    break
+            high = rank[top]
+            while not h[top] and j > 0 and rank[cards[j - 1]] == high:
+                j -= 1  # an equal trump (a level card of another suit) of ours
+                top = cards[j]
+            if h[top]:
+                return (top, top) if h[top] >= 2 else (top,)
+            if short_suit < 0:  # only trumps left and not the best: lead the lowest
                 for c in cards:
                     if h[c]:
                         return (c,)
-            return (top, top) if h[top] >= 2 else (top,)
     pair = -1
     for e in range(4):
         if my_len[e] >= 2 and not any(not length[o][e] and length[o][TRUMP] for o in opps):
