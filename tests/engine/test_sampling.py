@@ -74,6 +74,31 @@ def test_sampled_deals_respect_the_view(rules: Rules) -> None:
     assert checked >= 30 and voids >= 5
 
 
+def test_a_seat_that_followed_a_pair_lead_without_a_pair_gets_no_pair_there() -> None:
+    """Following a pair lead in suit with two different cards shows no pair was held."""
+    found = 0
+    for seed in range(40):
+        m = mid_hand(Rules(), seed, plays=40)
+        if m.phase != "play" or m.to_move is None or m.to_move < 0:
+            continue
+        view = m.observe(m.to_move)
+        mem = Memory(view)
+        assert m.trump is not None
+        marked = [(s, suit) for s in range(4) for suit in range(5)
+                  if s != view.seat and mem.no_pairs[s][suit] and not mem.void[s][suit]]
+        for s, suit in marked:  # the inference is true of the real hands
+            assert all(m.hands[s][c] < 2 for c in m.trump.by_suit[suit])
+        if not marked:
+            continue
+        found += 1
+        rng = random.Random(seed)
+        for _ in range(20):
+            deal = sample_deal(view, mem, rng)
+            for s, suit in marked:
+                assert all(deal.hands[s][c] < 2 for c in m.trump.by_suit[suit])
+    assert found >= 3
+
+
 def test_hard_is_deterministic_for_a_seed() -> None:
     m = mid_hand(Rules(), seed=3, plays=9)
     seat = m.to_move

@@ -5,7 +5,8 @@ to the other three hands, with their known sizes, and to the kitty when this
 seat did not bury it, so that:
 
 * a seat never gets a card of an effective suit it has shown void in (trumps
-  included);
+  included), nor two copies of a card in a suit where it followed a pair or
+  tractor lead without a pair (``Memory.no_pairs``: it held none then);
 * a seat that declared with level cards or jokers still holds them, less the
   copies it has played (unless it took the kitty: it may have buried them);
 * the kitty, when this seat did not bury it, favours cheap cards (plain, no
@@ -14,8 +15,11 @@ seat did not bury it, so that:
   holder of the called card after the dealer when it was called) has not played
   the called card (playing it would have revealed them).
 
-The friend the sample implies fixes the defenders. Sampling retries a few times
-when it paints itself into a corner, and as a last resort drops the void
+The friend the sample implies fixes the defenders. Cards no other seat may hold
+(every other seat void in their suit) go to an unknown kitty first. When a card
+finds every seat that may hold it full, a card of one of them moves to a seat
+with room that may hold it (``_make_room``). Sampling retries a few times when
+it still paints itself into a corner, and as a last resort drops the void
 constraints (a rare, still legal, deal).
 """
 
@@ -133,6 +137,49 @@ def _likely_kitty(pool: list[int], n: int, order: Trump, rng: random.Random) -> 
     return [c for _, c in keys[:n]]
 
 
+def _may_take(hands: list[list[int]], mem: Memory, order: Trump, seat: int, c: int) -> bool:
+    """Whether ``seat``'s sampled hand may receive ``c`` (void and no-pair rules)."""
+    suit = order.suit[c]
+    return not mem.void[seat][suit] and not (mem.no_pairs[seat][suit] and hands[seat][c])
+
+
+def _make_room(
+    hands: list[list[int]],
+    room: list[int],
+    kitty: list[int],
+    c: int,
+    mem: Memory,
+    order: Trump,
+    fixed: list[list[int]],
+    rng: random.Random,
+) -> bool:
+    """Place ``c`` when every seat that may hold it is full: move a card ``d`` from such
+    a seat to a seat (or the kitty) with room that may hold ``d``. False if none."""
+    seats = [s for s in range(4) if s != mem.seat and _may_take(hands, mem, order, s, c)]
+    rng.shuffle(seats)
+    for s in seats:
+        hand = hands[s]
+        for d in range(54):
+            if d == c or hand[d] <= fixed[s][d]:
+                continue
+            hand[d] -= 1
+            ok = _may_take(hands, mem, order, s, c)
+            targets = [t for t in range(4) if room[t] and _may_take(hands, mem, order, t, d)]
+            if ok and room[4]:
+                targets.append(4)
+            if ok and targets:
+                t = targets[0]
+                room[t] -= 1
+                if t == 4:
+                    kitty.append(d)
+                else:
+                    hands[t][d] += 1
+                hand[c] += 1
+                return True
+            hand[d] += 1
+    return False
+
+
 def _try(
     view: View,
     mem: Memory,
@@ -149,24 +196,35 @@ def _try(
     hands[me] = list(view.counts)
     room = [0 if s == me else view.hand_sizes[s] for s in range(4)] + [kitty_slots]
     left = list(pool)
+    fixed = [[0] * 54 for _ in range(4)]  # cards placed by a declaration: they stay
     if strict:
         for seat, card, copies in required:
             for _ in range(copies):
                 if room[seat] and card in left:
                     left.remove(card)
                     hands[seat][card] += 1
+                    fixed[seat][card] += 1
                     room[seat] -= 1
     kitty: list[int] = []
     if strict and room[4]:
-        kitty = _likely_kitty(left, room[4], order, rng)
-        room[4] = 0
+        # Cards no other seat may hold (all void in their suit) can only be buried.
+        others = [s for s in range(4) if s != me]
+        kitty = [c for c in left if all(mem.void[s][order.suit[c]] for s in others)]
+        if len(kitty) > room[4]:
+            return None
         for c in kitty:
             left.remove(c)
+        drawn = _likely_kitty(left, room[4] - len(kitty), order, rng)
+        for c in drawn:
+            left.remove(c)
+        kitty += drawn
+        room[4] = 0
     rng.shuffle(left)
     free = len(left)  # from here on, cards no seat is void in: dealt in bulk below
+    void, no_pairs = mem.void, mem.no_pairs
     if strict:
-        void = mem.void
-        voids = [sum(1 for s in range(4) if void[s][suit]) for suit in range(5)]
+        voids = [sum(1 for s in range(4) if void[s][suit] or no_pairs[s][suit])
+                 for suit in range(5)]
         left.sort(key=lambda c: voids[order.suit[c]], reverse=True)
         free = next((i for i, c in enumerate(left) if not voids[order.suit[c]]), len(left))
     for c in left[:free]:
@@ -175,10 +233,14 @@ def _try(
         total = 0
         for s in range(5):
             r = room[s]
-            if r and (s == 4 or not strict or not mem.void[s][suit]):
+            if r and (s == 4 or not strict or not (
+                void[s][suit] or (no_pairs[s][suit] and hands[s][c])
+            )):
                 weights.append((s, r))
                 total += r
         if not total:
+            if strict and _make_room(hands, room, kitty, c, mem, order, fixed, rng):
+                continue
             return None
         x = rng.randrange(total)
         pick = weights[-1][0]
