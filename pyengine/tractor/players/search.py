@@ -79,25 +79,33 @@ class Budget:
 def lead_candidates(
     view: View, first: list[int], limit: int
 ) -> list[list[int]]:
-    """Leads to compare, ``first`` first (at most ``limit``): easy's lead, then per suit its
-    two largest pairs or tractors, its lowest plain card, its highest card and its
-    highest point card."""
+    """Leads to compare, ``first`` first (at most ``limit``): easy's lead, then the two
+    largest pairs or tractors of each suit, the highest card of each suit, the lowest
+    plain card of each, the highest point card of each, and late in the hand (8
+    cards or fewer) every other single. Kinds before suits, so that a small limit
+    still sees every suit, trumps included."""
     order = view.order
-    out: list[list[int]] = [first, [int(c) for c in easy.choose_lead(view)]]
-    for s in range(5):
+    multis: list[list[int]] = []
+    highs: list[list[int]] = []
+    lows: list[list[int]] = []
+    points: list[list[int]] = []
+    for s in (TRUMP, 0, 1, 2, 3):
         cards = _flat(view.counts, order, s)
         if not cards:
             continue
         units = decompose(cards, order)
         multi = [u for u in units if u.width > 1]
         for u in sorted(multi, key=lambda u: (-u.size, -order.order[u.top]))[:2]:
-            out.append(u.all_cards())
+            multis.append(u.all_cards())
+        highs.append([cards[-1]])
         plain = [c for c in cards if not POINTS[c]] or cards
-        out.append([plain[0]])
-        out.append([cards[-1]])
+        lows.append([plain[0]])
         pts = [c for c in cards if POINTS[c]]
         if pts:
-            out.append([pts[-1]])
+            points.append([pts[-1]])
+    rest = [[c] for c in range(54) if view.counts[c]] if len(view.hand) <= 8 else []
+    out = [first, [int(c) for c in easy.choose_lead(view)], *multis, *highs, *lows, *points,
+           *rest]
     return _dedupe(out, limit)
 
 
