@@ -18,7 +18,7 @@ Card memory alone did not make these rules measurably stronger than easy's
 (+0.01 levels a hand over 400 duplicate deals; ten rule variants gave −0.05 to
 +0.04), so the rules' choice is then checked by the hard player's search
 (``search``) on a small budget, ``NORMAL``: up to 4 candidates (the rules'
-choice, easy's and two more) played out over a few sampled deals, about 20
+choice, easy's and two more) played out over a few sampled deals, about 18
 play-outs a decision at the start of play and up to 3 times as many (each
 shorter) later, with the rules' choice kept unless a challenger confirms its
 gain; the kitty is chosen the same way. CPU p95 under 10 ms in CPython.
@@ -154,7 +154,7 @@ def choose_follow(view: View, mem: Memory, rng: random.Random) -> list[Card]:
     return random_follow(view, rng)
 
 
-NORMAL = Budget(rollouts=20, late_scale=3.0, max_candidates=4, min_samples=3,
+NORMAL = Budget(rollouts=18, late_scale=3.0, max_candidates=4, min_samples=3,
                 max_samples=30, bury_scale=4.0, margin=0.05)
 
 

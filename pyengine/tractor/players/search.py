@@ -8,8 +8,10 @@ declarations, the friend rule, its own buried kitty), plays every candidate out
 in every sampled deal with the fast rollout policy (``rollout``; the same deals
 for every candidate), and scores each by its mean outcome for its side: levels
 gained (or lost) in the hand plus a share of the point margin, so that close
-hands still separate (``outcome_score``). A screening round covers every
-candidate; the best challenger to the rules' choice then gets a paired
+hands still separate (``outcome_score``). Screening covers every candidate (in
+successive-halving rounds when there are more than ``HALVING_FROM``: the better
+half of the challengers goes on to fresh deals, so the budget goes to the
+contenders); the best challenger to the rules' choice then gets a paired
 confirmation round on fresh deals, and is played only if it still wins by the
 budget's ``margin`` over all its deals (noisy estimates otherwise favour lucky
 bad moves). The kitty is chosen the same way (``burying``) with fixed partners.
