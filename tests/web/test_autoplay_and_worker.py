@@ -56,10 +56,13 @@ def test_page_answers_while_a_computer_player_thinks_in_the_worker(
     while checked < 3:  # three computer turns: each time the page answers at once
         wait_state(page, "busy === 'thinking' || toMove === '0'")
         if probe(page, "busy") != "thinking":  # our turn: play the hint
+            cards = page.locator('[data-testid="hand"] [aria-pressed]').count()
             page.get_by_test_id("hint").click()
             expect(page.locator('[data-testid="hand"] [aria-pressed="true"]')).not_to_have_count(0)
             page.get_by_test_id("play").click()
-            wait_state(page, "toMove !== '0'")
+            # Played: the hand shrinks (we may win the trick and be on move again).
+            wait_state(page, "document.querySelectorAll("
+                             f"'[data-testid=hand] [aria-pressed]').length < {cards}")
             continue
         started = time.monotonic()
         page.get_by_test_id("settings").click()
