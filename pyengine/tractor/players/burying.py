@@ -25,8 +25,10 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from ..cards import POINTS
-from ..trump import TRUMP
+from ..rules import THROW_PENALTY_POINTS
 from ..view import View
+from .common import distinct
+from .easy import top_up_kitty
 from .memory import Memory
 from .rollout import Table, play_out
 from .sampling import sample_deal
@@ -35,25 +37,6 @@ MAX_BURY_CANDIDATES = 6
 
 Score = Callable[[int, bool], float]
 """(attackers' final points, whether the scoring seat defends) -> its score."""
-
-
-def _cost(view: View, allow_points: bool) -> Callable[[int], tuple[int, ...]]:
-    order, cnt = view.order, view.counts
-
-    def cost(c: int) -> tuple[int, ...]:
-        pts = 0 if allow_points else int(POINTS[c] > 0)
-        return (int(order.suit[c] == TRUMP), pts, int(cnt[c] >= 2), order.order[c], POINTS[c])
-
-    return cost
-
-
-def _top_up(view: View, chosen: list[int], allow_points: bool = False) -> list[int]:
-    n = view.rules.kitty_size
-    left = list(view.counts)
-    for c in chosen:
-        left[c] -= 1
-    rest = sorted((c for c in range(54) for _ in range(left[c])), key=_cost(view, allow_points))
-    return chosen + rest[: n - len(chosen)]
 
 
 def bury_candidates(view: View, first: Sequence[int]) -> list[list[int]]:
@@ -68,17 +51,10 @@ def bury_candidates(view: View, first: Sequence[int]) -> list[list[int]]:
     voids.sort(key=lambda combo: (sum(POINTS[c] for s in combo for c in whole[s]),
                                   -sum(len(whole[s]) for s in combo)))
     for combo in voids:
-        out.append(_top_up(view, [c for s in combo for c in whole[s]]))
-    out.append(_top_up(view, []))
-    out.append(_top_up(view, [], allow_points=True))
-    seen: set[tuple[int, ...]] = set()
-    unique = []
-    for bury in out:
-        key = tuple(sorted(bury))
-        if len(bury) == n and key not in seen:
-            seen.add(key)
-            unique.append(bury)
-    return unique[:MAX_BURY_CANDIDATES]
+        out.append(top_up_kitty(view, [c for s in combo for c in whole[s]]))
+    out.append(top_up_kitty(view, []))
+    out.append(top_up_kitty(view, [], allow_points=True))
+    return distinct([b for b in out if len(b) == n], MAX_BURY_CANDIDATES)
 
 
 def evaluate_bury(
@@ -88,7 +64,7 @@ def evaluate_bury(
     seat, order = view.seat, view.order
     assert view.dealer is not None
     mem = Memory(view)
-    throw_penalty = 10 if view.rules.throw_penalty else 0
+    throw_penalty = THROW_PENALTY_POINTS if view.rules.throw_penalty else 0
     defender = seat in view.defenders
     sums = [0.0] * len(candidates)
     for _ in range(samples):

@@ -11,6 +11,7 @@ A player sees only a ``View`` and answers with an action:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from ..actions import Action, Declare
@@ -70,3 +71,15 @@ def random_follow(view: View, rng: random.Random) -> list[Card]:
         others = [c for c in range(54) for _ in range(counts[c]) if order.suit[c] != lead.suit]
         chosen += rng.sample(others, need)
     return [CARDS[c] for c in chosen]
+
+
+def distinct(plays: Sequence[list[int]], limit: int) -> list[list[int]]:
+    """The first ``limit`` non-empty plays, each set of cards once, in order."""
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for p in plays:
+        key = tuple(sorted(p))
+        if p and key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out[:limit]

@@ -125,32 +125,35 @@ def _declared_suit(card: Card) -> int | None:
 def choose_bury(view: View) -> list[Card]:
     """Kitty cards: void a short cheap off suit, then the cheapest cards."""
     order = view.order
-    left = list(view.counts)
     n = view.rules.kitty_size
-    chosen: list[Card] = []
+    chosen: list[int] = []
 
     def cheap(c: int) -> bool:  # an off-suit single, no points, not an ace
         return order.suit[c] != TRUMP and POINTS[c] == 0 and view.counts[c] < 2 and c % 13 != 12
 
     suits = sorted(range(4), key=lambda s: sum(view.counts[c] for c in order.by_suit[s]))
     for s in suits:
-        cards = [CARDS[c] for c in order.by_suit[s] for _ in range(view.counts[c])]
+        cards = [c for c in order.by_suit[s] for _ in range(view.counts[c])]
         if cards and len(cards) <= n - len(chosen) and all(cheap(c) for c in cards):
             chosen += cards
-            for c in cards:
-                left[c] -= 1
+    return [CARDS[c] for c in top_up_kitty(view, chosen)]
+
+
+def top_up_kitty(view: View, chosen: Sequence[int], allow_points: bool = False) -> list[int]:
+    """``chosen`` and then the cheapest other cards of the hand, up to the kitty's size:
+    plain before trumps, no points (unless ``allow_points``), singles before pairs,
+    low before high."""
+    order, cnt = view.order, view.counts
+    left = list(cnt)
+    for c in chosen:
+        left[c] -= 1
 
     def cost(c: int) -> tuple[int, int, int, int, int]:
-        return (
-            int(order.suit[c] == TRUMP),
-            int(POINTS[c] > 0),
-            int(view.counts[c] >= 2),
-            order.order[c],
-            POINTS[c],
-        )
+        pts = 0 if allow_points else int(POINTS[c] > 0)
+        return (int(order.suit[c] == TRUMP), pts, int(cnt[c] >= 2), order.order[c], POINTS[c])
 
-    rest = sorted((CARDS[c] for c in range(54) for _ in range(left[c])), key=cost)
-    return chosen + rest[: n - len(chosen)]
+    rest = sorted((c for c in range(54) for _ in range(left[c])), key=cost)
+    return [*chosen, *rest[: view.rules.kitty_size - len(chosen)]]
 
 
 # ------------------------------------------------------------ friend call
@@ -484,5 +487,5 @@ class EasyPlayer:
 BasicPlayer = EasyPlayer
 """The old name of ``EasyPlayer``."""
 
-__all__ = ["EasyPlayer", "BasicPlayer", "partners", "choose_bury", "choose_lead", "choose_follow",
-           "choose_friend", "choose_declaration", "unseen", "can_be_beaten"]
+__all__ = ["EasyPlayer", "BasicPlayer", "partners", "choose_bury", "top_up_kitty", "choose_lead",
+           "choose_follow", "choose_friend", "choose_declaration", "unseen", "can_be_beaten"]

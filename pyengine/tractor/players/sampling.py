@@ -221,21 +221,18 @@ def _try(
         room[4] = 0
     rng.shuffle(left)
     free = len(left)  # from here on, cards no seat is void in: dealt in bulk below
-    void, no_pairs = mem.void, mem.no_pairs
     if strict:
+        void, no_pairs = mem.void, mem.no_pairs
         voids = [sum(1 for s in range(4) if void[s][suit] or no_pairs[s][suit])
                  for suit in range(5)]
         left.sort(key=lambda c: voids[order.suit[c]], reverse=True)
         free = next((i for i, c in enumerate(left) if not voids[order.suit[c]]), len(left))
     for c in left[:free]:
-        suit = order.suit[c]
         weights = []
         total = 0
         for s in range(5):
             r = room[s]
-            if r and (s == 4 or not strict or not (
-                void[s][suit] or (no_pairs[s][suit] and hands[s][c])
-            )):
+            if r and (s == 4 or not strict or _may_take(hands, mem, order, s, c)):
                 weights.append((s, r))
                 total += r
         if not total:

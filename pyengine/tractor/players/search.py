@@ -33,13 +33,14 @@ from dataclasses import dataclass
 from ..actions import Action, Bury, Play
 from ..cards import CARDS, POINTS, Card, points_of
 from ..follow import check_follow
-from ..rules import Rules
+from ..rules import THROW_PENALTY_POINTS, Rules
 from ..scoring import level_change
 from ..trump import TRUMP
 from ..units import decompose
 from ..view import View
 from . import easy
 from .burying import Score, bury_candidates, evaluate_bury
+from .common import distinct
 from .easy import EasyPlayer, _flat
 from .memory import Memory
 from .rollout import Table, follow_cards, lead_cards, play_out
@@ -110,7 +111,7 @@ def lead_candidates(
     rest = [[c] for c in range(54) if view.counts[c]] if len(view.hand) <= 8 else []
     ranked = [*multis, *highs, *lows, *points] if limit > HALVING_FROM else by_suit
     out = [first, [int(c) for c in easy.choose_lead(view)], *ranked, *rest]
-    return _dedupe(out, limit)
+    return distinct(out, limit)
 
 
 def follow_candidates(
@@ -145,18 +146,7 @@ def follow_candidates(
             tpairs = [c for c in order.by_suit[TRUMP] if cnt[c] >= 2]
             out += [[c, c] for c in tpairs[:1] + tpairs[-1:]]
     legal = [p for p in out if check_follow(cnt, lead, p, order) is None]
-    return _dedupe(legal, limit)
-
-
-def _dedupe(plays: Sequence[list[int]], limit: int) -> list[list[int]]:
-    seen: set[tuple[int, ...]] = set()
-    out = []
-    for p in plays:
-        key = tuple(sorted(p))
-        if p and key not in seen:
-            seen.add(key)
-            out.append(p)
-    return out[:limit]
+    return distinct(legal, limit)
 
 
 def outcome_score(rules: Rules) -> Score:
@@ -181,7 +171,7 @@ def evaluate(
     seat = view.seat
     rules = view.rules
     score = outcome_score(rules)
-    throw_penalty = 10 if rules.throw_penalty else 0
+    throw_penalty = THROW_PENALTY_POINTS if rules.throw_penalty else 0
     kitty_known = points_of(view.kitty) if mem.kitty_known and view.kitty is not None else None
     sums = [0.0] * len(candidates)
     leading = view.lead is None
