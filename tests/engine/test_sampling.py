@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 
 import pytest
 from tractor.actions import Play
 from tractor.match import Match
 from tractor.players import make_player
 from tractor.players.hard import HardPlayer
-from tractor.players.memory import Memory
+from tractor.players.memory import NO_CAP, Memory
 from tractor.players.sampling import played_by, sample_deal
 from tractor.players.search import budget_scale
 from tractor.rules import Rules
 from tractor.runner import step
+from tractor.view import View
 
 
 def mid_hand(rules: Rules, seed: int, plays: int) -> Match:
@@ -74,29 +76,83 @@ def test_sampled_deals_respect_the_view(rules: Rules) -> None:
     assert checked >= 30 and voids >= 5
 
 
-def test_a_seat_that_followed_a_pair_lead_without_a_pair_gets_no_pair_there() -> None:
-    """Following a pair lead in suit with two different cards shows no pair was held."""
+def positions(seeds: int, plays: int) -> Iterator[tuple[int, Match, View, Memory]]:
+    """Play positions after ``plays`` steps of easy players (2 decks, fixed partners)."""
+    for seed in range(seeds):
+        m = mid_hand(Rules(), seed, plays=plays)
+        if m.phase == "play" and m.to_move is not None and m.to_move >= 0:
+            view = m.observe(m.to_move)
+            yield seed, m, view, Memory(view)
+
+
+def holds_to_inference(
+    seeds: int, plays: int, inferred: Callable[[View, Memory], list[tuple[int, int]]],
+    holds: Callable[[Memory, list[int], int, int], bool], samples: int,
+) -> int:
+    """For each position: every (seat, suit) ``inferred`` is true of the real hands
+    (``holds(mem, hand, seat, suit)``) and of ``samples`` sampled deals; returns how many
+    positions inferred something."""
     found = 0
-    for seed in range(40):
-        m = mid_hand(Rules(), seed, plays=40)
-        if m.phase != "play" or m.to_move is None or m.to_move < 0:
-            continue
-        view = m.observe(m.to_move)
-        mem = Memory(view)
-        assert m.trump is not None
-        marked = [(s, suit) for s in range(4) for suit in range(5)
-                  if s != view.seat and mem.no_pairs[s][suit] and not mem.void[s][suit]]
+    for seed, m, view, mem in positions(seeds, plays):
+        marked = inferred(view, mem)
         for s, suit in marked:  # the inference is true of the real hands
-            assert all(m.hands[s][c] < 2 for c in m.trump.by_suit[suit])
+            assert holds(mem, m.hands[s], s, suit)
         if not marked:
             continue
         found += 1
         rng = random.Random(seed)
-        for _ in range(20):
+        for _ in range(samples):
             deal = sample_deal(view, mem, rng)
             for s, suit in marked:
-                assert all(deal.hands[s][c] < 2 for c in m.trump.by_suit[suit])
+                assert holds(mem, deal.hands[s], s, suit)
+    return found
+
+
+def test_a_seat_that_followed_a_pair_lead_without_a_pair_gets_no_pair_there() -> None:
+    """Following a pair lead in suit with two different cards shows no pair was held."""
+    found = holds_to_inference(
+        40, 40,
+        lambda view, mem: [(s, suit) for s in range(4) for suit in range(5)
+                           if s != view.seat and mem.no_pairs[s][suit] and not mem.void[s][suit]],
+        lambda mem, hand, s, suit: all(hand[c] < 2 for c in mem.order.by_suit[suit]),
+        samples=20,
+    )
     assert found >= 3
+
+
+def test_a_seat_that_ducked_last_under_an_opponent_gets_nothing_higher_in_that_suit() -> None:
+    """Playing last to a single lead with points, an opponent winning in the led suit,
+    and following below it shows the seat held nothing higher there (easy players
+    always take such a trick): the samples give it nothing higher either."""
+    found = holds_to_inference(
+        30, 44,
+        lambda view, mem: [(s, suit) for s in range(4) for suit in range(5)
+                           if s != view.seat and mem.cap[s][suit] < NO_CAP],
+        lambda mem, hand, s, suit: all(mem.order.order[c] <= mem.cap[s][suit]
+                                       for c in mem.order.by_suit[suit] if hand[c]),
+        samples=10,
+    )
+    assert found >= 10
+
+
+def test_caps_that_make_the_deal_impossible_are_dropped_before_the_voids() -> None:
+    """A player may duck on purpose: when the inferred ceilings leave a card nowhere to
+    go, the sampler drops them and still keeps the shown voids."""
+    for _, _, view, mem in positions(200, 30):
+        if mem.kitty_known and any(mem.void[s][suit] and mem.suit_unseen(suit) >= 4
+                                   for s in range(4) for suit in range(5) if s != view.seat):
+            break
+    else:
+        pytest.fail("no position with a void, seen by the burier")
+    mem.cap = [[-1] * 5 for _ in range(4)]  # nobody may hold anything: impossible
+    rng = random.Random(1)
+    for _ in range(20):
+        deal = sample_deal(view, mem, rng)
+        for s in range(4):
+            assert sum(deal.hands[s]) == view.hand_sizes[s]
+            for suit in range(5):
+                if mem.void[s][suit]:
+                    assert not any(deal.hands[s][c] for c in mem.order.by_suit[suit])
 
 
 def test_hard_is_deterministic_for_a_seed() -> None:

@@ -11,6 +11,11 @@ it all:
   (it followed a lead of that suit with other cards), trumps included;
 * ``no_pairs[seat][suit]``: it followed a pair/tractor lead of that suit with
   suit cards but no pair (so it held no pair there then);
+* ``cap[seat][suit]``: the highest rank (``Trump.order``) the seat may still hold in
+  that effective suit, with fixed partners: it played last to a single lead with
+  points on the table, an opponent winning with a card of the led suit, and
+  followed suit below it (a player takes such a trick when it can: easy and
+  normal always do). ``NO_CAP`` when nothing is inferred;
 * ``points_out``: points in ``unseen``;
 * ``holders(card)``: the other seats that may still hold a card (not void in its
   suit), and the kitty when this seat does not know it.
@@ -23,9 +28,14 @@ it all:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import POINTS
 from ..trump import TRUMP, Trump
 from ..view import View
+
+NO_CAP = 1 << 20
+"""No inferred ceiling on a seat's cards in a suit."""
 
 
 class Memory:
@@ -48,6 +58,8 @@ class Memory:
         self.unseen = left
         self.void = [[False] * 5 for _ in range(4)]
         self.no_pairs = [[False] * 5 for _ in range(4)]
+        self.cap = [[NO_CAP] * 5 for _ in range(4)]
+        fixed = view.rules.partners == "fixed"
         plays = [t.plays for t in view.tricks]
         if view.trick:
             plays.append(view.trick)
@@ -61,7 +73,30 @@ class Memory:
                     self.void[seat][suit] = True
                 if paired and len(in_suit) >= 2 and len(set(in_suit)) == len(in_suit):
                     self.no_pairs[seat][suit] = True
+            if fixed and len(trick) == 4 and len(lead) == 1:
+                self._last_ducked(trick, suit)
         self.points_out = sum(POINTS[c] * left[c] for c in range(54))
+
+    def _last_ducked(self, trick: Sequence[tuple[int, Sequence[int]]], suit: int) -> None:
+        """The last seat of a single lead followed suit below an opponent's winning card
+        of that suit, with points on the table: it holds nothing higher there."""
+        rank, suit_of = self.order.order, self.order.suit
+        best_seat, best = trick[0][0], trick[0][1][0]
+        for seat, cards in trick[1:3]:
+            c = cards[0]
+            if suit_of[c] == suit_of[best] and rank[c] > rank[best] or (
+                suit_of[c] == TRUMP and suit_of[best] != TRUMP
+            ):
+                best_seat, best = seat, c
+        last, (card,) = trick[3][0], trick[3][1]
+        if (
+            suit_of[best] == suit
+            and suit_of[card] == suit
+            and rank[card] <= rank[best]
+            and (best_seat - last) % 2
+            and any(POINTS[c] for _, cs in trick[:3] for c in cs)
+        ):
+            self.cap[last][suit] = min(self.cap[last][suit], rank[best])
 
     def suit_unseen(self, suit: int) -> int:
         """How many unseen cards are of effective suit ``suit``."""

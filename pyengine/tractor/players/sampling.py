@@ -6,7 +6,9 @@ seat did not bury it, so that:
 
 * a seat never gets a card of an effective suit it has shown void in (trumps
   included), nor two copies of a card in a suit where it followed a pair or
-  tractor lead without a pair (``Memory.no_pairs``: it held none then);
+  tractor lead without a pair (``Memory.no_pairs``: it held none then), nor a
+  card above what it showed it lacks by not taking a trick (``Memory.cap``: an
+  inference about the player, dropped first when it makes the deal impossible);
 * a seat that declared with level cards or jokers still holds them, less the
   copies it has played (unless it took the kitty: it may have buried them);
 * the kitty, when this seat did not bury it, favours cheap cards (plain, no
@@ -25,13 +27,14 @@ constraints (a rare, still legal, deal).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 
 from ..cards import POINTS
 from ..trump import TRUMP, Trump
 from ..view import View
-from .memory import Memory
+from .memory import NO_CAP, Memory
 
 
 class Deal:
@@ -112,6 +115,9 @@ def sample_deal(view: View, mem: Memory, rng: random.Random, tries: int = 12) ->
     kitty_slots = len(pool) - sum(view.hand_sizes[s] for s in range(4) if s != me)
     for attempt in range(tries + 1):
         strict = attempt < tries
+        if attempt == tries // 2 and any(c < NO_CAP for caps in mem.cap for c in caps):
+            mem = copy.copy(mem)  # the player may have ducked on purpose: drop the caps
+            mem.cap = [[NO_CAP] * 5 for _ in range(4)]
         deal = _try(view, mem, rng, pool, required, kitty_slots, strict, played)
         if deal is not None:
             return deal
@@ -140,7 +146,8 @@ def _likely_kitty(pool: list[int], n: int, order: Trump, rng: random.Random) -> 
 def _may_take(hands: list[list[int]], mem: Memory, order: Trump, seat: int, c: int) -> bool:
     """Whether ``seat``'s sampled hand may receive ``c`` (void and no-pair rules)."""
     suit = order.suit[c]
-    return not mem.void[seat][suit] and not (mem.no_pairs[seat][suit] and hands[seat][c])
+    return not mem.void[seat][suit] and not (mem.no_pairs[seat][suit] and hands[seat][c]) and (
+        order.order[c] <= mem.cap[seat][suit])
 
 
 def _make_room(
@@ -209,7 +216,9 @@ def _try(
     if strict and room[4]:
         # Cards no other seat may hold (all void in their suit) can only be buried.
         others = [s for s in range(4) if s != me]
-        kitty = [c for c in left if all(mem.void[s][order.suit[c]] for s in others)]
+        kitty = [c for c in left if all(
+            mem.void[s][order.suit[c]] or order.order[c] > mem.cap[s][order.suit[c]]
+            for s in others)]
         if len(kitty) > room[4]:
             return None
         for c in kitty:
@@ -222,8 +231,9 @@ def _try(
     rng.shuffle(left)
     free = len(left)  # from here on, cards no seat is void in: dealt in bulk below
     if strict:
-        void, no_pairs = mem.void, mem.no_pairs
-        voids = [sum(1 for s in range(4) if void[s][suit] or no_pairs[s][suit])
+        void, no_pairs, cap = mem.void, mem.no_pairs, mem.cap
+        voids = [sum(1 for s in range(4) if void[s][suit] or no_pairs[s][suit]
+                     or cap[s][suit] < NO_CAP)
                  for suit in range(5)]
         left.sort(key=lambda c: voids[order.suit[c]], reverse=True)
         free = next((i for i, c in enumerate(left) if not voids[order.suit[c]]), len(left))
