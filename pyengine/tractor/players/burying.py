@@ -31,7 +31,7 @@ from .common import distinct
 from .easy import top_up_kitty
 from .memory import Memory
 from .rollout import Table, play_out
-from .sampling import sample_deal
+from .sampling import Sampler
 
 MAX_BURY_CANDIDATES = 6
 
@@ -67,8 +67,9 @@ def evaluate_bury(
     throw_penalty = THROW_PENALTY_POINTS if view.rules.throw_penalty else 0
     defender = seat in view.defenders
     sums = [0.0] * len(candidates)
+    sampler = Sampler(view, mem)
     for _ in range(samples):
-        deal = sample_deal(view, mem, rng)
+        deal = sampler.deal(rng)
         for i, bury in enumerate(candidates):
             hands = [list(h) for h in deal.hands]
             for c in bury:

@@ -106,23 +106,55 @@ def defenders_of(
     return sorted({view.dealer, friend})
 
 
+class Sampler:
+    """Samples deals for one view: what every deal shares (the cards played, the pool
+    of unseen cards, the declared cards still held, which cards only the kitty may
+    hold) is worked out once."""
+
+    def __init__(self, view: View, mem: Memory):
+        self.view = view
+        self.mem = mem
+        self.played = played_by(view)
+        self.required = _required(view, self.played)
+        self.pool = [c for c in range(54) for _ in range(mem.unseen[c])]
+        others = [s for s in range(4) if s != view.seat]
+        self.kitty_slots = len(self.pool) - sum(view.hand_sizes[s] for s in others)
+        self._prepare(mem)
+
+    def _prepare(self, mem: Memory) -> None:
+        order = mem.order
+        others = [s for s in range(4) if s != self.view.seat]
+        # Cards no other seat may hold (all void in their suit, or capped below) can
+        # only be buried.
+        self.kitty_only = [
+            all(mem.void[s][order.suit[c]] or order.order[c] > mem.cap[s][order.suit[c]]
+                for s in others)
+            for c in range(54)
+        ]
+        # How many seats are constrained in each suit: those cards are dealt first.
+        void, no_pairs, cap = mem.void, mem.no_pairs, mem.cap
+        self.voids = [sum(1 for s in range(4) if void[s][suit] or no_pairs[s][suit]
+                          or cap[s][suit] < NO_CAP) for suit in range(5)]
+
+    def deal(self, rng: random.Random, tries: int = 12) -> Deal:
+        """One deal consistent with the view; see the module docstring."""
+        for attempt in range(tries + 1):
+            strict = attempt < tries
+            if attempt == tries // 2 and any(c < NO_CAP for caps in self.mem.cap for c in caps):
+                self.mem = copy.copy(self.mem)  # the player may have ducked on purpose:
+                self.mem.cap = [[NO_CAP] * 5 for _ in range(4)]  # drop the caps
+                self._prepare(self.mem)
+            deal = _try(self, rng, strict)
+            if deal is not None:
+                return deal
+        # Should not happen (the non-strict attempt ignores every constraint but sizes).
+        raise RuntimeError("no deal consistent with the view")  # pragma: no cover
+
+
 def sample_deal(view: View, mem: Memory, rng: random.Random, tries: int = 12) -> Deal:
-    """One deal consistent with the view; see the module docstring."""
-    me = view.seat
-    played = played_by(view)
-    required = _required(view, played)
-    pool = [c for c in range(54) for _ in range(mem.unseen[c])]
-    kitty_slots = len(pool) - sum(view.hand_sizes[s] for s in range(4) if s != me)
-    for attempt in range(tries + 1):
-        strict = attempt < tries
-        if attempt == tries // 2 and any(c < NO_CAP for caps in mem.cap for c in caps):
-            mem = copy.copy(mem)  # the player may have ducked on purpose: drop the caps
-            mem.cap = [[NO_CAP] * 5 for _ in range(4)]
-        deal = _try(view, mem, rng, pool, required, kitty_slots, strict, played)
-        if deal is not None:
-            return deal
-    # Should not happen (the non-strict attempt ignores every constraint but sizes).
-    raise RuntimeError("no deal consistent with the view")  # pragma: no cover
+    """One deal consistent with the view; see the module docstring (``Sampler`` draws
+    many for one view faster)."""
+    return Sampler(view, mem).deal(rng, tries)
 
 
 KITTY_WEIGHT_CHEAP = 8
@@ -187,25 +219,17 @@ def _make_room(
     return False
 
 
-def _try(
-    view: View,
-    mem: Memory,
-    rng: random.Random,
-    pool: list[int],
-    required: list[tuple[int, int, int]],
-    kitty_slots: int,
-    strict: bool,
-    played: list[list[int]],
-) -> Deal | None:
+def _try(sampler: Sampler, rng: random.Random, strict: bool) -> Deal | None:
+    view, mem = sampler.view, sampler.mem
     me = view.seat
     order = mem.order
     hands = [[0] * 54 for _ in range(4)]
     hands[me] = list(view.counts)
-    room = [0 if s == me else view.hand_sizes[s] for s in range(4)] + [kitty_slots]
-    left = list(pool)
+    room = [0 if s == me else view.hand_sizes[s] for s in range(4)] + [sampler.kitty_slots]
+    left = list(sampler.pool)
     fixed = [[0] * 54 for _ in range(4)]  # cards placed by a declaration: they stay
     if strict:
-        for seat, card, copies in required:
+        for seat, card, copies in sampler.required:
             for _ in range(copies):
                 if room[seat] and card in left:
                     left.remove(card)
@@ -214,11 +238,8 @@ def _try(
                     room[seat] -= 1
     kitty: list[int] = []
     if strict and room[4]:
-        # Cards no other seat may hold (all void in their suit) can only be buried.
-        others = [s for s in range(4) if s != me]
-        kitty = [c for c in left if all(
-            mem.void[s][order.suit[c]] or order.order[c] > mem.cap[s][order.suit[c]]
-            for s in others)]
+        kitty_only = sampler.kitty_only
+        kitty = [c for c in left if kitty_only[c]]
         if len(kitty) > room[4]:
             return None
         for c in kitty:
@@ -231,10 +252,7 @@ def _try(
     rng.shuffle(left)
     free = len(left)  # from here on, cards no seat is void in: dealt in bulk below
     if strict:
-        void, no_pairs, cap = mem.void, mem.no_pairs, mem.cap
-        voids = [sum(1 for s in range(4) if void[s][suit] or no_pairs[s][suit]
-                     or cap[s][suit] < NO_CAP)
-                 for suit in range(5)]
+        voids = sampler.voids
         left.sort(key=lambda c: voids[order.suit[c]], reverse=True)
         free = next((i for i, c in enumerate(left) if not voids[order.suit[c]]), len(left))
     for c in left[:free]:
@@ -269,7 +287,7 @@ def _try(
             hand[c] += 1
         i += room[s]
     kitty += left[i:]
-    defenders = defenders_of(view, hands, played)
+    defenders = defenders_of(view, hands, sampler.played)
     if defenders is None:
         if strict:
             return None
@@ -277,4 +295,4 @@ def _try(
     return Deal(hands, None if mem.kitty_known else kitty, defenders)
 
 
-__all__ = ["Deal", "sample_deal", "played_by", "defenders_of", "friend_of"]
+__all__ = ["Deal", "Sampler", "sample_deal", "played_by", "defenders_of", "friend_of"]

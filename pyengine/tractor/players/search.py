@@ -44,7 +44,7 @@ from .common import distinct
 from .easy import EasyPlayer, _flat
 from .memory import Memory
 from .rollout import Table, follow_cards, lead_cards, play_out
-from .sampling import sample_deal
+from .sampling import Sampler
 
 REF_CARDS = 100
 """Cards in the four hands at the start of play with 2 decks: the budget's reference."""
@@ -175,8 +175,9 @@ def evaluate(
     kitty_known = points_of(view.kitty) if mem.kitty_known and view.kitty is not None else None
     sums = [0.0] * len(candidates)
     leading = view.lead is None
+    sampler = Sampler(view, mem)
     for _ in range(samples):
-        deal = sample_deal(view, mem, rng)
+        deal = sampler.deal(rng)
         kitty_points = kitty_known if kitty_known is not None else points_of(deal.kitty or ())
         base = Table(view.order, deal.hands, view.leader, view.trick, view.captured,
                      deal.defenders, kitty_points, view.penalty, throw_penalty)
