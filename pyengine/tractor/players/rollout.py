@@ -52,7 +52,7 @@ class Table:
 
     __slots__ = (
         "order", "hands", "leader", "trick", "captured", "defenders", "kitty_points",
-        "penalty", "throw_penalty", "record", "last",
+        "penalty", "throw_penalty", "record", "last", "lead",
     )
 
     def __init__(
@@ -66,6 +66,7 @@ class Table:
         kitty_points: int,
         penalty: int = 0,
         throw_penalty: int = 0,
+        lead: Lead | None = None,
     ):
         self.order = order
         self.hands = [list(h) for h in hands]
@@ -80,6 +81,9 @@ class Table:
         """When a list, every play made from now on is appended to it."""
         self.last: tuple[int, Cards] | None = None
         """The last finished trick's winner and winning play."""
+        self.lead = lead
+        """The trick in progress's lead, analysed (``analyse_lead``), or None: worked
+        out when needed."""
 
     def copy(self) -> Table:
         t = Table.__new__(Table)
@@ -94,6 +98,7 @@ class Table:
         t.throw_penalty = self.throw_penalty
         t.record = None
         t.last = self.last
+        t.lead = self.lead
         return t
 
     @property
@@ -118,26 +123,36 @@ class Outcome:
 
 
 # ------------------------------------------------------------ moves, engine-checked
+def _trick_lead(t: Table) -> Lead:
+    """The trick in progress's lead, analysed once."""
+    if t.lead is None:
+        t.lead = analyse_lead(t.trick[0][1], t.order)
+    return t.lead
+
+
 def _close_trick(t: Table) -> None:
     order = t.order
-    lead = analyse_lead(t.trick[0][1], order)
+    lead = _trick_lead(t)
     won = winner(lead, [cs for _, cs in t.trick], order)
     seat, play = t.trick[won]
     t.captured[seat] += sum(POINTS[c] for _, cs in t.trick for c in cs)
     t.trick = []
+    t.lead = None
     t.leader = seat
     t.last = (seat, play)
 
 
-def lead_cards(t: Table, seat: int, cards: Sequence[int]) -> None:
-    """Lead ``cards``; a throw that fails against the hands leads its forced unit."""
+def lead_cards(t: Table, seat: int, cards: Sequence[int], lead: Lead | None = None) -> None:
+    """Lead ``cards`` (``lead``: their analysis, if known); a throw that fails against
+    the hands leads its forced unit."""
     order = t.order
-    lead = analyse_lead(cards, order)
+    lead = lead or analyse_lead(cards, order)
     if lead.is_throw:
         others = [((seat + k) % 4, t.hands[(seat + k) % 4]) for k in range(1, 4)]
         failure = check_throw(lead, others, order)
         if failure is not None:
             cards = failure.forced.all_cards()
+            lead = analyse_lead(cards, order)
             if t.throw_penalty:
                 t.penalty += t.throw_penalty if seat in t.defenders else -t.throw_penalty
     hand = t.hands[seat]
@@ -145,6 +160,7 @@ def lead_cards(t: Table, seat: int, cards: Sequence[int]) -> None:
         hand[c] -= 1
     t.leader = seat
     t.trick = [(seat, tuple(cards))]
+    t.lead = lead
     if t.record is not None:
         t.record.append((seat, tuple(cards)))
 
@@ -200,7 +216,7 @@ def _trump_cover(hand: list[int], lead: Lead, order: Trump) -> list[int] | None:
 def slow_follow(t: Table, seat: int) -> list[int]:
     """The policy's follow to any lead, through the engine's helpers."""
     order = t.order
-    lead = analyse_lead(t.trick[0][1], order)
+    lead = _trick_lead(t)
     hand = t.hands[seat]
     plays = [cs for _, cs in t.trick]
     won = winner(lead, plays, order)
@@ -284,6 +300,7 @@ def _fast(t: Table, order: Trump) -> None:
         best_play = ()
         e = best_key = best_seat = tpts = 0
     t.trick = []
+    t.lead = None
     if not cards_left and not start:
         return
     while cards_left > 0 or start:

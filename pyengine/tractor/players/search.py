@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, Bury, Play
 from ..cards import CARDS, POINTS, Card, points_of
-from ..follow import check_follow
+from ..follow import analyse_lead, check_follow
 from ..rules import THROW_PENALTY_POINTS, Rules
 from ..scoring import level_change
 from ..trump import TRUMP
@@ -175,17 +175,21 @@ def evaluate(
     kitty_known = points_of(view.kitty) if mem.kitty_known and view.kitty is not None else None
     sums = [0.0] * len(candidates)
     leading = view.lead is None
+    leads = [analyse_lead(cards, view.order) for cards in candidates] if leading else []
+    lead = view.lead  # the trick's lead, analysed: kept if it is the first play's
+    if lead is not None and sorted(lead.cards) != sorted(view.trick[0][1]):
+        lead = None
     sampler = Sampler(view, mem)
     for _ in range(samples):
         deal = sampler.deal(rng)
         kitty_points = kitty_known if kitty_known is not None else points_of(deal.kitty or ())
         base = Table(view.order, deal.hands, view.leader, view.trick, view.captured,
-                     deal.defenders, kitty_points, view.penalty, throw_penalty)
+                     deal.defenders, kitty_points, view.penalty, throw_penalty, lead)
         defender = seat in deal.defenders
         for i, cards in enumerate(candidates):
             t = base.copy()
             if leading:
-                lead_cards(t, seat, cards)
+                lead_cards(t, seat, cards, leads[i])
             else:
                 follow_cards(t, seat, cards)
             sums[i] += score(play_out(t).attackers_points, defender)
