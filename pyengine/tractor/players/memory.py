@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from ..cards import POINTS
 from ..trump import TRUMP, Trump
 from ..view import View
+from .rollout import _key
 
 NO_CAP = 1 << 20
 """No inferred ceiling on a seat's cards in a suit."""
@@ -81,22 +82,14 @@ class Memory:
         """The last seat of a single lead followed suit below an opponent's winning card
         of that suit, with points on the table: it holds nothing higher there."""
         rank, suit_of = self.order.order, self.order.suit
-        best_seat, best = trick[0][0], trick[0][1][0]
-        for seat, cards in trick[1:3]:
-            c = cards[0]
-            if suit_of[c] == suit_of[best] and rank[c] > rank[best] or (
-                suit_of[c] == TRUMP and suit_of[best] != TRUMP
-            ):
-                best_seat, best = seat, c
-        last, (card,) = trick[3][0], trick[3][1]
+        keys = [_key(tuple(cs), suit, suit_of, rank) for _, cs in trick]
+        won = max(range(3), key=lambda i: (keys[i], -i))  # equal plays: the earliest
         if (
-            suit_of[best] == suit
-            and suit_of[card] == suit
-            and rank[card] <= rank[best]
-            and (best_seat - last) % 2
+            0 <= keys[3] <= keys[won] < 1000  # followed suit; the winner is of the suit
+            and (trick[won][0] - trick[3][0]) % 2
             and any(POINTS[c] for _, cs in trick[:3] for c in cs)
         ):
-            self.cap[last][suit] = min(self.cap[last][suit], rank[best])
+            self.cap[trick[3][0]][suit] = min(self.cap[trick[3][0]][suit], keys[won])
 
     def suit_unseen(self, suit: int) -> int:
         """How many unseen cards are of effective suit ``suit``."""

@@ -117,13 +117,12 @@ class Sampler:
         self.played = played_by(view)
         self.required = _required(view, self.played)
         self.pool = [c for c in range(54) for _ in range(mem.unseen[c])]
-        others = [s for s in range(4) if s != view.seat]
-        self.kitty_slots = len(self.pool) - sum(view.hand_sizes[s] for s in others)
+        self.others = [s for s in range(4) if s != view.seat]
+        self.kitty_slots = len(self.pool) - sum(view.hand_sizes[s] for s in self.others)
         self._prepare(mem)
 
     def _prepare(self, mem: Memory) -> None:
-        order = mem.order
-        others = [s for s in range(4) if s != self.view.seat]
+        order, others = mem.order, self.others
         # Cards no other seat may hold (all void in their suit, or capped below) can
         # only be buried.
         self.kitty_only = [

@@ -176,15 +176,12 @@ def evaluate(
     sums = [0.0] * len(candidates)
     leading = view.lead is None
     leads = [analyse_lead(cards, view.order) for cards in candidates] if leading else []
-    lead = view.lead  # the trick's lead, analysed: kept if it is the first play's
-    if lead is not None and sorted(lead.cards) != sorted(view.trick[0][1]):
-        lead = None
     sampler = Sampler(view, mem)
     for _ in range(samples):
         deal = sampler.deal(rng)
         kitty_points = kitty_known if kitty_known is not None else points_of(deal.kitty or ())
         base = Table(view.order, deal.hands, view.leader, view.trick, view.captured,
-                     deal.defenders, kitty_points, view.penalty, throw_penalty, lead)
+                     deal.defenders, kitty_points, view.penalty, throw_penalty, view.lead)
         defender = seat in deal.defenders
         for i, cards in enumerate(candidates):
             t = base.copy()
