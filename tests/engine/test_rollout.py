@@ -98,3 +98,39 @@ def test_rollouts_from_a_tractor_being_trumped() -> None:
     attackers_won = sum(t.captured[s] for s in (1, 3))
     bonus = 20 * out.multiplier if out.last_winner in (1, 3) else 0
     assert out.attackers_points == attackers_won + bonus
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.to_json())
+def test_tallied_copies_play_out_like_fresh_tables(rules: Rules) -> None:
+    """A table counted once (``tally``) and copied for several plays keeps its suit
+    lengths and card counts true to its hands, and plays out as a fresh table does."""
+    from tractor.players.rollout import follow_cards, lead_cards
+
+    for seed in range(6):
+        m = Match(rules, seed=seed)
+        seats = [make_player("easy", 4 * seed + s) for s in range(4)]
+        while m.phase != "play":
+            step(m, seats)
+        for _ in range(seed * 3):  # some tricks in, sometimes inside one
+            step(m, seats)
+        base = table_of(m)
+        base.tally()
+        seat = (m.leader + len(m.trick)) % 4
+        action = seats[seat].act(m.observe(seat))
+        assert isinstance(action, Play)
+        cards = [int(c) for c in action.cards]
+        results = []
+        for t in (base.copy(), table_of(m)):
+            if m.trick:
+                follow_cards(t, seat, cards)
+            else:
+                lead_cards(t, seat, cards)
+            if t.length is not None:
+                fresh = table_of(m)
+                fresh.hands = [list(h) for h in t.hands]
+                fresh.tally()
+                assert (t.length, t.left) == (fresh.length, fresh.left)
+            out = play_out(t)
+            results.append((out.attackers_points, out.last_winner, out.multiplier, t.captured))
+        assert results[0] == results[1]
+        assert base.length is not None and sum(map(sum, base.length)) == sum(map(sum, base.hands))

@@ -52,7 +52,7 @@ class Table:
 
     __slots__ = (
         "order", "hands", "leader", "trick", "captured", "defenders", "kitty_points",
-        "penalty", "throw_penalty", "record", "last", "lead",
+        "penalty", "throw_penalty", "record", "last", "lead", "length", "left",
     )
 
     def __init__(
@@ -84,6 +84,30 @@ class Table:
         self.lead = lead
         """The trick in progress's lead, analysed (``analyse_lead``), or None: worked
         out when needed."""
+        self.length: list[list[int]] | None = None
+        """Cards of each effective suit in each hand, once ``tally`` counted them (kept
+        up to date from then on); a play-out needs them."""
+        self.left: list[int] | None = None
+        """Copies of each card in the four hands, with ``length``."""
+
+    def tally(self) -> None:
+        """Count ``length`` and ``left`` now, so that copies of this table share the
+        work (a search plays several candidates out from one sampled deal)."""
+        getters = _getters(self.order)
+        self.length = [[g(h) for g in getters] for h in self.hands]
+        h0, h1, h2, h3 = self.hands
+        self.left = [a + b + c + d for a, b, c, d in zip(h0, h1, h2, h3, strict=True)]
+
+    def _remove(self, seat: int, cards: Sequence[int]) -> None:
+        """Take ``cards`` out of ``seat``'s hand (and the tallies, if counted)."""
+        hand = self.hands[seat]
+        for c in cards:
+            hand[c] -= 1
+        if self.length is not None and self.left is not None:
+            mine, suit = self.length[seat], self.order.suit
+            for c in cards:
+                mine[suit[c]] -= 1
+                self.left[c] -= 1
 
     def copy(self) -> Table:
         t = Table.__new__(Table)
@@ -99,6 +123,8 @@ class Table:
         t.record = None
         t.last = self.last
         t.lead = self.lead
+        t.length = None if self.length is None else [list(n) for n in self.length]
+        t.left = None if self.left is None else list(self.left)
         return t
 
     @property
@@ -155,9 +181,7 @@ def lead_cards(t: Table, seat: int, cards: Sequence[int], lead: Lead | None = No
             lead = analyse_lead(cards, order)
             if t.throw_penalty:
                 t.penalty += t.throw_penalty if seat in t.defenders else -t.throw_penalty
-    hand = t.hands[seat]
-    for c in cards:
-        hand[c] -= 1
+    t._remove(seat, cards)
     t.leader = seat
     t.trick = [(seat, tuple(cards))]
     t.lead = lead
@@ -167,9 +191,7 @@ def lead_cards(t: Table, seat: int, cards: Sequence[int], lead: Lead | None = No
 
 def follow_cards(t: Table, seat: int, cards: Sequence[int]) -> None:
     """Play ``cards`` (a legal follow) as the next follower."""
-    hand = t.hands[seat]
-    for c in cards:
-        hand[c] -= 1
+    t._remove(seat, cards)
     t.trick.append((seat, tuple(cards)))
     if t.record is not None:
         t.record.append((seat, tuple(cards)))
@@ -270,11 +292,13 @@ def _fast(t: Table, order: Trump) -> None:
     side = [s in defenders for s in range(4)]
     record = t.record
     # Lengths of each effective suit in each hand, and every card still in a hand.
-    getters = _getters(order)
-    length = [[g(h) for g in getters] for h in hands]
+    if t.length is None or t.left is None:
+        t.tally()
+    length, left = t.length, t.left
+    assert length is not None and left is not None
     board: Board = (hands, length, side, rank, by_suit)
-    h0, h1, h2, h3 = hands
-    left = [a + b + c + d for a, b, c, d in zip(h0, h1, h2, h3, strict=True)]
+    disc = (_discard_order(suit_of, rank, False), _discard_order(suit_of, rank, True))
+    foes = ([s for s in range(4) if side[s]], [s for s in range(4) if not side[s]])
     cards_left = sum(left)
 
     if t.trick:  # a single or pair already led: finish it on the fast path
@@ -309,7 +333,8 @@ def _fast(t: Table, order: Trump) -> None:
             seat = (leader + i) % 4
             h = hands[seat]
             if i == 0:
-                cs = _lead(seat, h, hands, left, length, side, suit_of, rank, by_suit)
+                cs = _lead(seat, h, hands, left, length, foes[side[seat]], suit_of, rank,
+                           by_suit)
                 e = suit_of[cs[0]]
                 best_seat, best_key, best_play = seat, rank[cs[0]], cs
                 tpts = 0
@@ -320,17 +345,16 @@ def _fast(t: Table, order: Trump) -> None:
                 mine = side[seat]
                 safe = mate and _holds(board, after, mine, e, best_key)
                 cs = _follow(h, play_lead, e, length[seat], mate and safe, mate, best_key, tpts,
-                             i == 3, suit_of, rank, by_suit)
+                             i == 3, suit_of, rank, by_suit, disc)
+                k = _key(cs, e, suit_of, rank)
                 if not mate and len(cs) == 1 and i < 3:
-                    k = _key(cs, e, suit_of, rank)
                     if k > best_key and not _holds(board, after, mine, e, k):
                         cs = _cheaper_winner(h, cs[0], e, best_key, board, after, mine, suit_of)
-                    if _key(cs, e, suit_of, rank) <= best_key and _mate_takes(
-                        board, after, mine, e, best_key
-                    ):
+                        k = _key(cs, e, suit_of, rank)
+                    if k <= best_key and _mate_takes(board, after, mine, e, best_key):
                         cs = ((_most_points(h, by_suit[e], rank),) if length[seat][e]
-                              else (_discard(h, e, suit_of, rank, True),))
-                k = _key(cs, e, suit_of, rank)
+                              else (_discard_in(h, e, suit_of, disc[True]),))
+                        k = _key(cs, e, suit_of, rank)
                 if k > best_key:
                     best_seat, best_key, best_play = seat, k, cs
             my_len = length[seat]
@@ -458,14 +482,13 @@ def _lead(
     hands: list[list[int]],
     left: list[int],
     length: list[list[int]],
-    side: list[bool],
+    opps: Sequence[int],
     suit_of: Sequence[int],
     rank: Sequence[int],
     by_suit: Sequence[Sequence[int]],
 ) -> Cards:
-    mine = side[seat]
+    """The policy's lead for ``seat`` (hand ``h``); ``opps``: the other side's seats."""
     my_len = length[seat]
-    opps = [s for s in range(4) if side[s] != mine]
     short_suit = -1
     short_len = 99
     for e in range(4):
@@ -542,6 +565,7 @@ def _follow(
     suit_of: Sequence[int],
     rank: Sequence[int],
     by_suit: Sequence[Sequence[int]],
+    disc: tuple[tuple[int, ...], tuple[int, ...]],
 ) -> Cards:
     n = len(lead)
     have = my_len[e]
@@ -562,7 +586,7 @@ def _follow(
             for c in by_suit[TRUMP]:
                 if h[c] and rank[c] > floor:
                     return (c,)
-        return (_discard(h, e, suit_of, rank, give),)
+        return (_discard_in(h, e, suit_of, disc[give]),)
     # a pair
     if have >= 2:
         low_pair = -1
@@ -582,7 +606,7 @@ def _follow(
     if have == 1:
         first = _lowest(h, cards)
         h[first] -= 1
-        second = _discard(h, e, suit_of, rank, give)
+        second = _discard_in(h, e, suit_of, disc[give])
         h[first] += 1
         return (first, second)
     if not mate and tpts and my_len[TRUMP] >= 2:
@@ -590,9 +614,9 @@ def _follow(
         for c in by_suit[TRUMP]:
             if h[c] >= 2 and rank[c] > floor:
                 return (c, c)
-    first = _discard(h, e, suit_of, rank, give)
+    first = _discard_in(h, e, suit_of, disc[give])
     h[first] -= 1
-    second = _discard(h, e, suit_of, rank, give)
+    second = _discard_in(h, e, suit_of, disc[give])
     h[first] += 1
     return (first, second)
 
@@ -663,7 +687,12 @@ def _discard_order(suit_of: Sequence[int], rank: Sequence[int], give: bool) -> t
 
 def _discard(h: list[int], e: int, suit_of: Sequence[int], rank: Sequence[int], give: bool) -> int:
     """A card from outside suit ``e``: cheap plain cards first (points first when giving)."""
-    for c in _discard_order(suit_of, rank, give):
+    return _discard_in(h, e, suit_of, _discard_order(suit_of, rank, give))
+
+
+def _discard_in(h: list[int], e: int, suit_of: Sequence[int], cards: Sequence[int]) -> int:
+    """``_discard`` with its order (``_discard_order``) at hand."""
+    for c in cards:
         if h[c] and suit_of[c] != e:
             return c
     return -1

@@ -182,6 +182,7 @@ def evaluate(
         kitty_points = kitty_known if kitty_known is not None else points_of(deal.kitty or ())
         base = Table(view.order, deal.hands, view.leader, view.trick, view.captured,
                      deal.defenders, kitty_points, view.penalty, throw_penalty, view.lead)
+        base.tally()  # once for every candidate
         defender = seat in deal.defenders
         for i, cards in enumerate(candidates):
             t = base.copy()
