@@ -9,7 +9,7 @@ from tractor.actions import Play
 from tractor.cards import points_of
 from tractor.match import Match
 from tractor.players import make_player
-from tractor.players.rollout import Table, play_out
+from tractor.players.rollout import Table, follow_cards, lead_cards, play_out
 from tractor.rules import Rules
 from tractor.runner import step
 from tractor.trump import TRUMP
@@ -104,8 +104,6 @@ def test_rollouts_from_a_tractor_being_trumped() -> None:
 def test_tallied_copies_play_out_like_fresh_tables(rules: Rules) -> None:
     """A table counted once (``tally``) and copied for several plays keeps its suit
     lengths and card counts true to its hands, and plays out as a fresh table does."""
-    from tractor.players.rollout import follow_cards, lead_cards
-
     for seed in range(6):
         m = Match(rules, seed=seed)
         seats = [make_player("easy", 4 * seed + s) for s in range(4)]
