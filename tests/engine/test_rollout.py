@@ -132,3 +132,67 @@ def test_tallied_copies_play_out_like_fresh_tables(rules: Rules) -> None:
             results.append((out.attackers_points, out.last_winner, out.multiplier, t.captured))
         assert results[0] == results[1]
         assert base.length is not None and sum(map(sum, base.length)) == sum(map(sum, base.hands))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.to_json())
+def test_a_play_out_with_a_horizon_stops_between_tricks_and_estimates(rules: Rules) -> None:
+    """With a horizon the play-out plays that many legal tricks (the engine accepts them),
+    stops between tricks and estimates: at least the attackers' points so far, at most
+    those plus every point left and a doubled kitty; a horizon past the end of the hand
+    changes nothing."""
+    checked = 0
+    for seed in range(8):
+        m = Match(rules, seed=seed)
+        seats = [make_player("easy", 4 * seed + s) for s in range(4)]
+        while m.phase != "play":
+            step(m, seats)
+        for _ in range(seed * 5):
+            step(m, seats)
+        if m.phase != "play":
+            continue
+        whole = table_of(m)
+        whole.record = []
+        full = play_out(whole)
+        tricks_left = (len(whole.record) + len(m.trick)) // 4
+        long = play_out(table_of(m), None, 60)
+        assert (long.attackers_points, long.last_winner, long.multiplier) == (
+            full.attackers_points, full.last_winner, full.multiplier)
+        t = table_of(m)
+        t.record = []
+        out = play_out(t, None, 3)
+        if tricks_left <= 3:  # the hand ends within three tricks: played out whole
+            assert t.over and out.attackers_points == full.attackers_points
+            continue
+        checked += 1
+        assert not t.trick and out.last_winner == -1
+        assert len(t.record) == 4 * 3 - len(m.trick)  # three tricks: the first was begun
+        attackers = [s for s in range(4) if s not in t.defenders]
+        so_far = sum(t.captured[s] for s in attackers) + t.penalty
+        left = sum(points_of(m.hand_cards(s)) for s in range(4)) - sum(
+            points_of(cards) for _, cards in t.record) + sum(points_of(cs) for _, cs in m.trick)
+        assert so_far <= out.attackers_points <= so_far + left + 2 * t.kitty_points
+        for seat, cards in t.record:
+            m.apply(Play(seat, list(cards)))  # validates: an illegal play raises
+        assert m.captured == t.captured
+    assert checked >= 4
+
+
+def test_the_estimate_shares_what_is_left_by_trumps_held() -> None:
+    """Attackers with every trump left get nearly all the points left and the doubled
+    kitty; with none, nearly nothing more than they have."""
+    from tractor.cards import counts_of, parse_cards
+    from tractor.players.rollout import estimate
+    from tractor.trump import trump_for
+
+    order = trump_for(0, 1)  # level 2, hearts
+    strong = ["3H 4H 5H 6H", "KC 10C 3C 4C", "AH AH KH KH", "5D 10D KD 3D"]
+    hands = [counts_of(parse_cards(x)) for x in strong]
+    t = Table(order, hands, 0, [], [0, 30, 0, 10], [1, 3], 20)
+    # attackers (0, 2) hold all 8 trumps: share 9/10 of 70 points left and a 40 bonus
+    assert estimate(t).attackers_points == round(0 + 0.9 * (70 + 40))
+    t = Table(order, [hands[1], hands[0], hands[3], hands[2]], 0, [], [0, 30, 0, 10],
+              [0, 2], 20)
+    # now the defenders (0, 2) hold no trumps... and the attackers (1, 3) all eight
+    assert estimate(t).attackers_points == round(40 + 0.9 * (70 + 40))
+    t = Table(order, hands, 0, [], [0, 30, 0, 10], [0, 2], 20)
+    assert estimate(t).attackers_points == round(40 + 0.1 * (70 + 40))

@@ -5,7 +5,8 @@ sampled deal): the hands as 54-counts, the leader, the trick in progress, the
 points captured so far, the defenders. ``play_out(table, rng)`` finishes the
 hand with a fast policy and returns an ``Outcome``: the attackers' final points
 (kitty bonus and throw penalty included), the last trick's winner and the kitty
-multiplier.
+multiplier. ``play_out(table, rng, horizon)`` plays only that many tricks and
+``estimate``s the rest: a search can then afford more sampled deals.
 
 The rules are the engine's. The hot path handles the leads the policy makes,
 singles and pairs (a pair is two identical cards), where following and winning
@@ -259,17 +260,23 @@ def _simple(cards: Cards) -> bool:
 
 
 # ------------------------------------------------------------------ the hot path
-def play_out(t: Table, rng: random.Random | None = None) -> Outcome:
+def play_out(t: Table, rng: random.Random | None = None, horizon: int = 0) -> Outcome:
     """Finish the hand from ``t`` (modified in place); see the module docstring.
 
-    ``rng`` is accepted for policies that randomise; this one is deterministic.
+    With ``horizon`` > 0, play at most that many tricks on the fast path (the one in
+    progress counts) and, if cards are left, return ``estimate(t)`` instead. ``rng`` is
+    accepted for policies that randomise; this one is deterministic.
     """
     order = t.order
     if t.trick and not _simple(t.trick[0][1]):
         while t.trick:  # closing the trick empties it
             seat = (t.leader + len(t.trick)) % 4
             follow_cards(t, seat, slow_follow(t, seat))
-    _fast(t, order)
+        if horizon == 1 and any(map(any, t.hands)):
+            return estimate(t)
+        horizon = max(0, horizon - 1)  # the trick in progress counts
+    if not _fast(t, order, horizon):
+        return estimate(t)
     assert t.last is not None
     seat, play = t.last
     attackers = [s for s in range(4) if s not in t.defenders]
@@ -281,7 +288,37 @@ def play_out(t: Table, rng: random.Random | None = None) -> Outcome:
     return Outcome(points, seat, mult)
 
 
-def _fast(t: Table, order: Trump) -> None:
+_POINT_CARDS = tuple(c for c in range(54) if POINTS[c])
+
+
+def estimate(t: Table) -> Outcome:
+    """The attackers' expected final points from a position between tricks, without
+    playing on: their points so far (and any throw penalty), plus a share of the points
+    still in the hands and of a last-trick kitty bonus (doubled kitty) equal to their
+    share of the trumps left, ``(a + 1) / (a + d + 2)``. The trumps decide who takes
+    the tricks late in a hand and the last trick. The outcome's last winner is -1.
+
+    Measured for normal against easy (400 deals, seeds 12 and 13): play-outs cut after
+    6 tricks, with 50 of them a decision instead of 18 whole ones in the same time,
+    +0.34 and +0.33 levels a hand against +0.26 and +0.25.
+    """
+    hands, defenders = t.hands, t.defenders
+    trumps = t.order.by_suit[TRUMP]
+    held = [0, 0]  # trumps of the attackers, of the defenders
+    left_points = 0
+    for s in range(4):
+        h = hands[s]
+        held[s in defenders] += sum(h[c] for c in trumps)
+        left_points += sum(POINTS[c] * h[c] for c in _POINT_CARDS)
+    share = (held[0] + 1) / (held[0] + held[1] + 2)
+    attackers = sum(t.captured[s] for s in range(4) if s not in defenders) + t.penalty
+    points = attackers + share * (left_points + 2 * t.kitty_points)
+    return Outcome(round(points), -1, 0)
+
+
+def _fast(t: Table, order: Trump, horizon: int = 0) -> bool:
+    """Play on from ``t`` with the policy: to the end (True), or with ``horizon`` > 0 up
+    to that many tricks, stopping between tricks with cards left (False)."""
     suit_of = order.suit
     rank = order.order
     by_suit = order.by_suit
@@ -326,8 +363,13 @@ def _fast(t: Table, order: Trump) -> None:
     t.trick = []
     t.lead = None
     if not cards_left and not start:
-        return
+        return True
+    tricks = 0
     while cards_left > 0 or start:
+        if horizon and not start and tricks >= horizon:
+            t.leader = leader
+            return False
+        tricks += 1
         rot = ((leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4)
         for i in range(start, 4):
             seat = (leader + i) % 4
@@ -374,6 +416,7 @@ def _fast(t: Table, order: Trump) -> None:
         play_lead = None
     t.leader = leader
     t.last = (best_seat, best_play)
+    return True
 
 
 def _threat(
@@ -731,4 +774,5 @@ def bench(
     return hands, time.perf_counter() - started, time.process_time() - cpu
 
 
-__all__ = ["Table", "Outcome", "play_out", "lead_cards", "follow_cards", "slow_follow", "bench"]
+__all__ = ["Table", "Outcome", "play_out", "estimate", "lead_cards", "follow_cards",
+           "slow_follow", "bench"]

@@ -56,6 +56,9 @@ and 76 ms (the strength differences are within the noise)."""
 SCREEN_SHARE = 0.6
 """Share of the budget spent screening every candidate (the rest confirms a challenger)."""
 HALVING_FROM = 4
+HORIZON_SLACK = 8
+"""A play-out is cut at the budget's horizon only while it leaves this many cards or
+more in the hands (two tricks of singles): the end of a hand is played out."""
 """With more candidates than this, screening runs in successive-halving rounds."""
 POINT_WEIGHT = 2.0
 """Weight of the point margin (as a share of the decks' points) next to the levels."""
@@ -77,6 +80,10 @@ class Budget:
     """The bury search's play-outs (whole hands) as a share of ``rollouts``; 0: none."""
     margin: float = 0.05
     """How much better than the rules' choice a candidate must score to be played."""
+    horizon: int = 0
+    """Play-outs of a play decision stop after this many tricks and estimate the rest
+    (``rollout.estimate``) while the hands hold more than ``4 * horizon + HORIZON_SLACK``
+    cards; 0: every play-out goes to the end of the hand."""
 
 
 def lead_candidates(
@@ -164,10 +171,11 @@ def outcome_score(rules: Rules) -> Score:
 
 
 def evaluate(
-    view: View, mem: Memory, candidates: Sequence[list[int]], rng: random.Random, samples: int
+    view: View, mem: Memory, candidates: Sequence[list[int]], rng: random.Random, samples: int,
+    horizon: int = 0,
 ) -> list[float]:
     """Mean outcome of each candidate over the same ``samples`` sampled deals (higher is
-    better)."""
+    better); play-outs cut after ``horizon`` tricks (see ``Budget.horizon``)."""
     seat = view.seat
     rules = view.rules
     score = outcome_score(rules)
@@ -177,6 +185,8 @@ def evaluate(
     leading = view.lead is None
     leads = [analyse_lead(cards, view.order) for cards in candidates] if leading else []
     sampler = Sampler(view, mem)
+    if sum(view.hand_sizes) <= 4 * horizon + HORIZON_SLACK:
+        horizon = 0
     for _ in range(samples):
         deal = sampler.deal(rng)
         kitty_points = kitty_known if kitty_known is not None else points_of(deal.kitty or ())
@@ -190,7 +200,7 @@ def evaluate(
                 lead_cards(t, seat, cards, leads[i])
             else:
                 follow_cards(t, seat, cards)
-            sums[i] += score(play_out(t).attackers_points, defender)
+            sums[i] += score(play_out(t, None, horizon).attackers_points, defender)
     return [s / samples for s in sums]
 
 
@@ -230,7 +240,10 @@ class SearchPlayer(EasyPlayer):
             candidates = follow_candidates(view, mem, first, self.rng, limit)
         best = 0
         if len(candidates) > 1 and len(view.hand) > 1:
-            best = self.choose(view, candidates, lambda cs, n: evaluate(view, mem, cs, self.rng, n))
+            horizon = self.budget.horizon
+            best = self.choose(
+                view, candidates, lambda cs, n: evaluate(view, mem, cs, self.rng, n, horizon)
+            )
         return Play(seat, [CARDS[c] for c in candidates[best]])
 
     def bury(self, view: View) -> Bury:
