@@ -19,7 +19,9 @@ bad moves). The kitty is chosen the same way (``burying``) with fixed partners.
 How much it searches is a ``Budget``: play-outs a decision while the four hands
 hold ``REF_CARDS`` cards (2 decks at the start of play), in proportion fewer with
 more cards (3 decks) and more with fewer (up to ``late_scale``), at least
-``min_samples`` deals a candidate, at most ``max_candidates`` candidates. A
+``min_samples`` deals a candidate, at most ``max_candidates`` candidates; with a
+``horizon``, play-outs stop after that many tricks early in the hand and the rest
+is estimated (``rollout.estimate``): cheaper, so more deals, but biased. A
 decision depends only on the view and the seed. Declaring and calling the
 friend are the easy player's.
 """
