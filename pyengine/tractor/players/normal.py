@@ -21,10 +21,10 @@ Card memory alone did not make these rules measurably stronger than easy's
 choice, easy's and two more) played out over sampled deals, 50 play-outs a
 decision, each cut after 6 tricks while the hand has more than 32 cards left
 (``rollout.estimate`` shares the rest by trumps held; the budget used to be 18
-whole play-outs at the start of play, up to 54 later: about 0.07 levels a hand
-weaker against easy),
-with the rules' choice kept unless a challenger confirms its gain; the kitty is
-chosen the same way (72 whole play-outs). CPU p95 under 10 ms in CPython.
+whole play-outs at the start of play, up to 54 later: about 0.08 levels a hand
+weaker against easy), with the rules' choice kept unless a challenger confirms
+its gain; the kitty is chosen the same way (72 whole play-outs). CPU p95 under
+10 ms in CPython.
 Declaring and calling the friend are the easy player's.
 """
 

@@ -298,9 +298,9 @@ def estimate(t: Table) -> Outcome:
     share of the trumps left, ``(a + 1) / (a + d + 2)``. The trumps decide who takes
     the tricks late in a hand and the last trick. The outcome's last winner is -1.
 
-    Measured for normal against easy (400 deals, seeds 12 and 13): play-outs cut after
-    6 tricks, with 50 of them a decision instead of 18 whole ones in the same time,
-    +0.34 and +0.33 levels a hand against +0.26 and +0.25.
+    Measured for normal against easy (400 deals each, seeds 11, 12 and 13): play-outs
+    cut after 6 tricks, 50 of them a decision instead of 18 whole ones in about the
+    same time, +0.34, +0.355 and +0.33 levels a hand against +0.25, +0.26 and +0.25.
     """
     hands, defenders = t.hands, t.defenders
     trumps = t.order.by_suit[TRUMP]

@@ -58,10 +58,10 @@ and 76 ms (the strength differences are within the noise)."""
 SCREEN_SHARE = 0.6
 """Share of the budget spent screening every candidate (the rest confirms a challenger)."""
 HALVING_FROM = 4
-HORIZON_SLACK = 8
-"""A play-out is cut at the budget's horizon only while it leaves this many cards or
-more in the hands (two tricks of singles): the end of a hand is played out."""
 """With more candidates than this, screening runs in successive-halving rounds."""
+HORIZON_SLACK = 8
+"""A play-out is cut at the budget's horizon only if it would leave more than this many
+cards in the hands (two tricks of singles): the end of a hand is always played out."""
 POINT_WEIGHT = 2.0
 """Weight of the point margin (as a share of the decks' points) next to the levels."""
 
