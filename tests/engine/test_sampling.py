@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from tractor.actions import Play
+from tractor.cards import POINTS
 from tractor.match import Match
 from tractor.players import make_player
 from tractor.players.hard import HardPlayer
@@ -133,6 +134,65 @@ def test_a_seat_that_ducked_last_under_an_opponent_gets_nothing_higher_in_that_s
         samples=10,
     )
     assert found >= 10
+
+
+def test_a_point_card_played_under_an_opponent_shows_no_pointless_card_there() -> None:
+    """Following a single lead below an opponent's winning card with a point card:
+    easy players play their cheapest card there, so they held no pointless one."""
+    found = holds_to_inference(
+        30, 44,
+        lambda view, mem: [(s, suit) for s in range(4) for suit in range(5)
+                           if s != view.seat and mem.no_plain[s][suit]],
+        lambda mem, hand, s, suit: all(POINTS[c] for c in mem.order.by_suit[suit] if hand[c]),
+        samples=10,
+    )
+    assert found >= 10
+
+
+def test_a_pointless_card_played_last_on_a_partner_shows_no_point_card_to_feed() -> None:
+    """Playing last on the partner's winning card with a pointless card of the led
+    suit: easy players feed points when they can, so they held no point card there
+    up to the winning card (none at all when the partner trumped)."""
+    found = holds_to_inference(
+        60, 44,
+        lambda view, mem: [(s, suit) for s in range(4) for suit in range(5)
+                           if s != view.seat and mem.no_points_upto[s][suit] >= 0],
+        lambda mem, hand, s, suit: not any(
+            POINTS[c] and mem.order.order[c] <= mem.no_points_upto[s][suit]
+            for c in mem.order.by_suit[suit] if hand[c]),
+        samples=10,
+    )
+    assert found >= 5
+
+
+def test_a_seat_that_plays_against_what_its_plays_showed_is_no_longer_read() -> None:
+    """A random player ducks tricks and plays points where easy and normal's rules
+    would not, so what its plays were taken to show (a ceiling, no pointless card, no
+    point card to feed) is soon contradicted by a card it plays later: from then on
+    none of it is believed (a sampler that kept believing it fed it points)."""
+    contradicted = 0
+    for seed in range(6):
+        m = Match(Rules(), seed=seed)
+        seats = [make_player("random", seed * 4 + s) for s in range(4)]
+        before: Memory | None = None
+        seen = 0
+        while m.phase not in ("hand_over", "match_over"):
+            step(m, seats)
+            if m.phase != "play" or m.to_move is None or m.to_move < 0:
+                continue
+            view = m.observe(m.to_move)
+            mem = Memory(view)
+            plays = [p for t in view.tricks for p in t.plays] + list(view.trick)
+            for seat, cards in plays[seen:]:  # played since ``before`` was read
+                if before and any(before.against_model(seat, c) for c in cards):
+                    contradicted += 1
+                    assert mem.erratic[seat]
+            for s in range(4):
+                if mem.erratic[s]:
+                    assert mem.cap[s] == [NO_CAP] * 5 and mem.no_points_upto[s] == [-1] * 5
+                    assert mem.no_plain[s] == [False] * 5
+            before, seen = mem, len(plays)
+    assert contradicted >= 5
 
 
 def test_caps_that_make_the_deal_impossible_are_dropped_before_the_voids() -> None:

@@ -15,7 +15,10 @@ it all:
   that effective suit, with fixed partners: it played last to a single lead with
   points on the table, an opponent winning with a card of the led suit, and
   followed suit below it (a player takes such a trick when it can: easy and
-  normal always do). ``NO_CAP`` when nothing is inferred;
+  normal always do). ``NO_CAP`` when nothing is inferred. A seat that later plays
+  a card above one of its ceilings has shown it ducks (``ducks[seat]``): its
+  ceilings are dropped and no more are inferred for it (a random player ducks
+  all the time, and a sampler that believed its ceilings fed it points);
 * ``points_out``: points in ``unseen``;
 * ``holders(card)``: the other seats that may still hold a card (not void in its
   suit), and the kitty when this seat does not know it.
@@ -60,6 +63,9 @@ class Memory:
         self.void = [[False] * 5 for _ in range(4)]
         self.no_pairs = [[False] * 5 for _ in range(4)]
         self.cap = [[NO_CAP] * 5 for _ in range(4)]
+        self.no_plain = [[False] * 5 for _ in range(4)]
+        self.no_points_upto = [[-1] * 5 for _ in range(4)]
+        self.erratic = [False] * 4
         fixed = view.rules.partners == "fixed"
         plays = [t.plays for t in view.tricks]
         if view.trick:
@@ -68,14 +74,19 @@ class Memory:
             lead = trick[0][1]
             suit = order.suit[lead[0]]
             paired = len(lead) >= 2 and len(set(lead)) < len(lead)
+            for seat, cards in trick:
+                if not self.erratic[seat] and any(self.against_model(seat, c) for c in cards):
+                    self._drop_model(seat)
             for seat, cards in trick[1:]:
                 in_suit = [c for c in cards if order.suit[c] == suit]
                 if len(in_suit) < len(lead):
                     self.void[seat][suit] = True
                 if paired and len(in_suit) >= 2 and len(set(in_suit)) == len(in_suit):
                     self.no_pairs[seat][suit] = True
-            if fixed and len(trick) == 4 and len(lead) == 1:
-                self._last_ducked(trick, suit)
+            if fixed and len(lead) == 1:
+                self._single_follows(trick, suit)
+                if len(trick) == 4:
+                    self._last_ducked(trick, suit)
         self.points_out = sum(POINTS[c] * left[c] for c in range(54))
 
     def _last_ducked(self, trick: Sequence[tuple[int, Sequence[int]]], suit: int) -> None:
@@ -88,8 +99,50 @@ class Memory:
             0 <= keys[3] <= keys[won] < 1000  # followed suit; the winner is of the suit
             and (trick[won][0] - trick[3][0]) % 2
             and any(POINTS[c] for _, cs in trick[:3] for c in cs)
+            and not self.erratic[trick[3][0]]
         ):
             self.cap[trick[3][0]][suit] = min(self.cap[trick[3][0]][suit], keys[won])
+
+    def _single_follows(self, trick: Sequence[tuple[int, Sequence[int]]], suit: int) -> None:
+        """What a seat's single follow of the led suit, below the winning card, shows
+        when it plays as easy and normal's rules do: on an opponent's winning card a
+        point card means it held no pointless card there; playing last on its
+        partner's in a plain suit, a pointless card means it held no point card it
+        could feed (none up to the winning card; none at all when the partner
+        trumped). On a trump lead the rules may keep a point trump that would beat
+        the partner's, so nothing is read there."""
+        rank, suit_of = self.order.order, self.order.suit
+        won, best = 0, _key(tuple(trick[0][1]), suit, suit_of, rank)
+        for i in range(1, len(trick)):
+            seat, cards = trick[i]
+            key = _key(tuple(cards), suit, suit_of, rank)
+            if key > best:
+                won, best = i, key
+                continue
+            if key < 0 or self.erratic[seat]:  # not of the led suit
+                continue
+            points = POINTS[cards[0]] > 0
+            if (trick[won][0] - seat) % 2:
+                if points:
+                    self.no_plain[seat][suit] = True
+            elif i == 3 and not points and suit != TRUMP:
+                upto = NO_CAP if best >= 1000 else best
+                self.no_points_upto[seat][suit] = max(self.no_points_upto[seat][suit], upto)
+
+    def against_model(self, seat: int, card: int) -> bool:
+        """Whether ``seat`` playing ``card`` contradicts what its earlier plays were taken
+        to show (``cap``, ``no_plain``, ``no_points_upto``)."""
+        suit, r = self.order.suit[card], self.order.order[card]
+        if POINTS[card]:
+            return r > self.cap[seat][suit] or r <= self.no_points_upto[seat][suit]
+        return r > self.cap[seat][suit] or self.no_plain[seat][suit]
+
+    def _drop_model(self, seat: int) -> None:
+        """Forget what ``seat``'s plays were taken to show: it does not play that way."""
+        self.erratic[seat] = True
+        self.cap[seat] = [NO_CAP] * 5
+        self.no_plain[seat] = [False] * 5
+        self.no_points_upto[seat] = [-1] * 5
 
     def suit_unseen(self, suit: int) -> int:
         """How many unseen cards are of effective suit ``suit``."""

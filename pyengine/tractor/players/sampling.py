@@ -126,22 +126,24 @@ class Sampler:
         # Cards no other seat may hold (all void in their suit, or capped below) can
         # only be buried.
         self.kitty_only = [
-            all(mem.void[s][order.suit[c]] or order.order[c] > mem.cap[s][order.suit[c]]
-                for s in others)
+            all(mem.void[s][order.suit[c]] or not _fits(mem, s, c, order) for s in others)
             for c in range(54)
         ]
         # How many seats are constrained in each suit: those cards are dealt first.
         void, no_pairs, cap = mem.void, mem.no_pairs, mem.cap
+        no_plain, upto = mem.no_plain, mem.no_points_upto
         self.voids = [sum(1 for s in range(4) if void[s][suit] or no_pairs[s][suit]
-                          or cap[s][suit] < NO_CAP) for suit in range(5)]
+                          or cap[s][suit] < NO_CAP or no_plain[s][suit] or upto[s][suit] >= 0)
+                      for suit in range(5)]
 
     def deal(self, rng: random.Random, tries: int = 12) -> Deal:
         """One deal consistent with the view; see the module docstring."""
         for attempt in range(tries + 1):
             strict = attempt < tries
-            if attempt == tries // 2 and any(c < NO_CAP for caps in self.mem.cap for c in caps):
+            if attempt == tries // 2 and _has_model(self.mem):
                 self.mem = copy.copy(self.mem)  # the player may have ducked on purpose:
-                self.mem.cap = [[NO_CAP] * 5 for _ in range(4)]  # drop the caps
+                for seat in range(4):  # drop what its plays were taken to show
+                    self.mem._drop_model(seat)
                 self._prepare(self.mem)
             deal = _try(self, rng, strict)
             if deal is not None:
@@ -174,11 +176,29 @@ def _likely_kitty(pool: list[int], n: int, order: Trump, rng: random.Random) -> 
     return [c for _, c in keys[:n]]
 
 
+def _fits(mem: Memory, seat: int, c: int, order: Trump) -> bool:
+    """Whether ``c`` fits what ``seat``'s plays were taken to show (``Memory.cap``,
+    ``no_plain``, ``no_points_upto``)."""
+    suit, r = order.suit[c], order.order[c]
+    if r > mem.cap[seat][suit]:
+        return False
+    if POINTS[c]:
+        return r > mem.no_points_upto[seat][suit]
+    return not mem.no_plain[seat][suit]
+
+
+def _has_model(mem: Memory) -> bool:
+    """Whether any seat's plays were taken to show something (see ``_fits``)."""
+    return any(c < NO_CAP for caps in mem.cap for c in caps) or any(
+        any(row) for row in mem.no_plain) or any(u >= 0 for row in mem.no_points_upto for u in row)
+
+
 def _may_take(hands: list[list[int]], mem: Memory, order: Trump, seat: int, c: int) -> bool:
-    """Whether ``seat``'s sampled hand may receive ``c`` (void and no-pair rules)."""
+    """Whether ``seat``'s sampled hand may receive ``c`` (void and no-pair rules, and
+    what its plays were taken to show)."""
     suit = order.suit[c]
     return not mem.void[seat][suit] and not (mem.no_pairs[seat][suit] and hands[seat][c]) and (
-        order.order[c] <= mem.cap[seat][suit])
+        _fits(mem, seat, c, order))
 
 
 def _make_room(
