@@ -15,10 +15,12 @@ it all:
   that effective suit, with fixed partners: it played last to a single lead with
   points on the table, an opponent winning with a card of the led suit, and
   followed suit below it (a player takes such a trick when it can: easy and
-  normal always do). ``NO_CAP`` when nothing is inferred. A seat that later plays
-  a card above one of its ceilings has shown it ducks (``ducks[seat]``): its
-  ceilings are dropped and no more are inferred for it (a random player ducks
-  all the time, and a sampler that believed its ceilings fed it points);
+  normal always do). ``NO_CAP`` when nothing is inferred;
+* ``no_plain[seat][suit]`` and ``no_points_upto[seat][suit]``: what its single
+  follows below the winning card show (``_single_follows``);
+* ``erratic[seat]``: it later played a card against one of these readings
+  (``against_model``): they are dropped and no more are made for it (a random
+  player ducks all the time, and a sampler that believed its ceilings fed it points);
 * ``points_out``: points in ``unseen``;
 * ``holders(card)``: the other seats that may still hold a card (not void in its
   suit), and the kitty when this seat does not know it.
@@ -76,7 +78,7 @@ class Memory:
             paired = len(lead) >= 2 and len(set(lead)) < len(lead)
             for seat, cards in trick:
                 if not self.erratic[seat] and any(self.against_model(seat, c) for c in cards):
-                    self._drop_model(seat)
+                    self.drop_model(seat)
             for seat, cards in trick[1:]:
                 in_suit = [c for c in cards if order.suit[c] == suit]
                 if len(in_suit) < len(lead):
@@ -137,7 +139,7 @@ class Memory:
             return r > self.cap[seat][suit] or r <= self.no_points_upto[seat][suit]
         return r > self.cap[seat][suit] or self.no_plain[seat][suit]
 
-    def _drop_model(self, seat: int) -> None:
+    def drop_model(self, seat: int) -> None:
         """Forget what ``seat``'s plays were taken to show: it does not play that way."""
         self.erratic[seat] = True
         self.cap[seat] = [NO_CAP] * 5

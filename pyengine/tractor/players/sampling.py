@@ -126,7 +126,7 @@ class Sampler:
         # Cards no other seat may hold (all void in their suit, or capped below) can
         # only be buried.
         self.kitty_only = [
-            all(mem.void[s][order.suit[c]] or not _fits(mem, s, c, order) for s in others)
+            all(mem.void[s][order.suit[c]] or mem.against_model(s, c) for s in others)
             for c in range(54)
         ]
         # How many seats are constrained in each suit: those cards are dealt first.
@@ -143,7 +143,7 @@ class Sampler:
             if attempt == tries // 2 and _has_model(self.mem):
                 self.mem = copy.copy(self.mem)  # the player may have ducked on purpose:
                 for seat in range(4):  # drop what its plays were taken to show
-                    self.mem._drop_model(seat)
+                    self.mem.drop_model(seat)
                 self._prepare(self.mem)
             deal = _try(self, rng, strict)
             if deal is not None:
@@ -176,19 +176,8 @@ def _likely_kitty(pool: list[int], n: int, order: Trump, rng: random.Random) -> 
     return [c for _, c in keys[:n]]
 
 
-def _fits(mem: Memory, seat: int, c: int, order: Trump) -> bool:
-    """Whether ``c`` fits what ``seat``'s plays were taken to show (``Memory.cap``,
-    ``no_plain``, ``no_points_upto``)."""
-    suit, r = order.suit[c], order.order[c]
-    if r > mem.cap[seat][suit]:
-        return False
-    if POINTS[c]:
-        return r > mem.no_points_upto[seat][suit]
-    return not mem.no_plain[seat][suit]
-
-
 def _has_model(mem: Memory) -> bool:
-    """Whether any seat's plays were taken to show something (see ``_fits``)."""
+    """Whether any seat's plays were taken to show something (``Memory.against_model``)."""
     return any(c < NO_CAP for caps in mem.cap for c in caps) or any(
         any(row) for row in mem.no_plain) or any(u >= 0 for row in mem.no_points_upto for u in row)
 
@@ -198,7 +187,7 @@ def _may_take(hands: list[list[int]], mem: Memory, order: Trump, seat: int, c: i
     what its plays were taken to show)."""
     suit = order.suit[c]
     return not mem.void[seat][suit] and not (mem.no_pairs[seat][suit] and hands[seat][c]) and (
-        _fits(mem, seat, c, order))
+        not mem.against_model(seat, c))
 
 
 def _make_room(
