@@ -197,7 +197,8 @@ def test_a_seat_that_plays_against_what_its_plays_showed_is_no_longer_read() -> 
 
 def test_caps_that_make_the_deal_impossible_are_dropped_before_the_voids() -> None:
     """A player may duck on purpose: when the inferred ceilings leave a card nowhere to
-    go, the sampler drops them and still keeps the shown voids."""
+    go, the sampler drops them and still keeps the shown voids; on its own copy: the
+    caller's memory (the player goes on sampling with it) keeps its readings."""
     for _, _, view, mem in positions(200, 30):
         if mem.kitty_known and any(mem.void[s][suit] and mem.suit_unseen(suit) >= 4
                                    for s in range(4) for suit in range(5) if s != view.seat):
@@ -213,6 +214,8 @@ def test_caps_that_make_the_deal_impossible_are_dropped_before_the_voids() -> No
             for suit in range(5):
                 if mem.void[s][suit]:
                     assert not any(deal.hands[s][c] for c in mem.order.by_suit[suit])
+    assert mem.cap == [[-1] * 5 for _ in range(4)]
+    assert not any(mem.erratic)
 
 
 def test_hard_is_deterministic_for_a_seed() -> None:

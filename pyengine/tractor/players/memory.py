@@ -33,6 +33,7 @@ it all:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from ..cards import POINTS
@@ -145,6 +146,16 @@ class Memory:
         self.cap[seat] = [NO_CAP] * 5
         self.no_plain[seat] = [False] * 5
         self.no_points_upto[seat] = [-1] * 5
+
+    def without_model(self) -> Memory:
+        """A copy that reads nothing from how the seats played (``drop_model`` for each);
+        this memory keeps its readings."""
+        out = copy.copy(self)
+        out.cap, out.no_plain = list(self.cap), list(self.no_plain)
+        out.no_points_upto, out.erratic = list(self.no_points_upto), list(self.erratic)
+        for seat in range(4):
+            out.drop_model(seat)
+        return out
 
     def suit_unseen(self, suit: int) -> int:
         """How many unseen cards are of effective suit ``suit``."""

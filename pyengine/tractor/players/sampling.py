@@ -27,7 +27,6 @@ constraints (a rare, still legal, deal).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 
@@ -123,8 +122,8 @@ class Sampler:
 
     def _prepare(self, mem: Memory) -> None:
         order, others = mem.order, self.others
-        # Cards no other seat may hold (all void in their suit, or capped below) can
-        # only be buried.
+        # Cards no other seat may hold (all void in their suit, or their plays showed
+        # they hold none: ``Memory.against_model``) can only be buried.
         self.kitty_only = [
             all(mem.void[s][order.suit[c]] or mem.against_model(s, c) for s in others)
             for c in range(54)
@@ -141,9 +140,9 @@ class Sampler:
         for attempt in range(tries + 1):
             strict = attempt < tries
             if attempt == tries // 2 and _has_model(self.mem):
-                self.mem = copy.copy(self.mem)  # the player may have ducked on purpose:
-                for seat in range(4):  # drop what its plays were taken to show
-                    self.mem.drop_model(seat)
+                # the player may have ducked on purpose: drop what its plays were
+                # taken to show (on a copy: the caller samples again with its memory)
+                self.mem = self.mem.without_model()
                 self._prepare(self.mem)
             deal = _try(self, rng, strict)
             if deal is not None:
