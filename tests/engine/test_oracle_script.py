@@ -1,0 +1,43 @@
+"""``scripts/measure_oracle.py``: the diagnostic hard really searches the true deal."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from tractor import arena, runner
+from tractor.players import sampling, search
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "measure_oracle.py"
+
+
+def load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("measure_oracle", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_oracle_hard_searches_over_the_true_hands_and_restores_the_honest_search(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    oracle = load()
+    seen: list[bool] = []
+    true_deal = oracle.TrueSampler.deal
+
+    def deal(self: sampling.Sampler, rng: random.Random, tries: int = 12) -> sampling.Deal:
+        d = true_deal(self, rng, tries)
+        m = oracle._Truth.match
+        seen.append(d.hands == m.hands and sorted(d.kitty or m.kitty) == sorted(m.kitty))
+        return d
+
+    monkeypatch.setattr(oracle.TrueSampler, "deal", deal)
+    oracle.main(["--deals", "1", "--seed", "3"])
+    assert len(seen) > 100 and all(seen)
+    assert "hard with the true cards - normal, 1 deals, seed 3" in capsys.readouterr().out
+    assert vars(search)["Sampler"] is sampling.Sampler
+    assert vars(arena)["step"] is runner.step
