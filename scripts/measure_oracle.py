@@ -10,7 +10,8 @@ the honest one, better inference about the hidden cards cannot be what hard lack
 
 Measured (2 decks, fixed partners, 400 deals): hard with the true cards against
 normal +0.090 (seed 11) and +0.114 (seed 12), against +0.096 and +0.111 for the
-honest hard: the search is limited by how its play-outs play, not by what it knows.
+honest hard: what hard lacks is not knowledge of the cards (the README's players
+section has the other measurements). Default rules only (2 decks, fixed partners).
 A diagnostic, not a player: nothing in the package imports it.
 """
 
@@ -34,12 +35,13 @@ class _Truth:
     match: Match | None = None
 
 
+_run_step = vars(arena)["step"]
+
+
 def _step(m: Match, players: Sequence[Player]) -> Any:
+    """The arena's step, noting the match first."""
     _Truth.match = m
     return _run_step(m, players)
-
-
-_run_step = vars(arena)["step"]
 
 
 class TrueSampler(sampling.Sampler):
