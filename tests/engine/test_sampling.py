@@ -12,11 +12,10 @@ from tractor.match import Match
 from tractor.players import make_player
 from tractor.players.hard import HardPlayer
 from tractor.players.memory import NO_CAP, Memory
-from tractor.players.sampling import played_by, sample_deal
+from tractor.players.sampling import cheap_cards, played_by, sample_deal
 from tractor.players.search import budget_scale
 from tractor.rules import Rules
 from tractor.runner import step
-from tractor.trump import TRUMP, Trump
 from tractor.view import View
 
 
@@ -258,19 +257,16 @@ def test_search_budget_grows_as_the_hands_empty_up_to_the_late_scale() -> None:
 def test_a_kitty_the_seat_did_not_bury_is_sampled_mostly_from_cheap_cards() -> None:
     """Buriers keep trumps, points, kings and aces: a sampled unknown kitty is almost all
     plain cards without points below the king, far more than the unseen cards are."""
-    def cheap(c: int, order: Trump) -> bool:
-        return order.suit[c] != TRUMP and not POINTS[c] and c % 13 < 11
-
     checked = 0
     for seed, _, view, mem in positions(10, 8):
         if view.seat == view.dealer:
             continue
-        order = view.order
+        cheap = cheap_cards(view.order)
         pool = [c for c in range(54) for _ in range(mem.unseen[c])]
-        pool_share = sum(cheap(c, order) for c in pool) / len(pool)
+        pool_share = sum(cheap[c] for c in pool) / len(pool)
         rng = random.Random(seed)
         kitty = [c for _ in range(30) for c in sample_deal(view, mem, rng).kitty or ()]
-        share = sum(cheap(c, order) for c in kitty) / len(kitty)
+        share = sum(cheap[c] for c in kitty) / len(kitty)
         assert pool_share < 0.6 and share > 0.85, (pool_share, share)
         checked += 1
     assert checked >= 3

@@ -122,6 +122,7 @@ class Sampler:
 
     def _prepare(self, mem: Memory) -> None:
         order, others = mem.order, self.others
+        self.cheap = cheap_cards(order)
         # Cards no other seat may hold (all void in their suit, or their plays showed
         # they hold none: ``Memory.against_model``) can only be buried.
         self.kitty_only = [
@@ -164,15 +165,18 @@ Measured for hard against easy (400 deals): 3, 8, 20 and 50 gave +0.4375, +0.456
 +0.5025 and +0.460 (seed 11); 8 and 20 gave +0.429 and +0.459 (seed 12)."""
 
 
-def _likely_kitty(pool: list[int], n: int, order: Trump, rng: random.Random) -> list[int]:
-    """``n`` cards of ``pool`` drawn without replacement, cheap ones favoured (weighted
-    sampling by random keys ``u ** (1 / weight)``: the ``n`` largest keys win)."""
-    cheap = 1.0 / KITTY_WEIGHT_CHEAP
-    rand, suit = rng.random, order.suit
-    keys = [
-        (rand() ** cheap if suit[c] != TRUMP and not POINTS[c] and c % 13 < 11 else rand(), c)
-        for c in pool
-    ]
+def cheap_cards(order: Trump) -> list[bool]:
+    """For each of the 54 cards, whether it is cheap: plain, no points, below the king
+    (what buriers bury first: ``KITTY_WEIGHT_CHEAP``)."""
+    return [order.suit[c] != TRUMP and not POINTS[c] and c % 13 < 11 for c in range(54)]
+
+
+def _likely_kitty(pool: list[int], n: int, cheap: Sequence[bool], rng: random.Random) -> list[int]:
+    """``n`` cards of ``pool`` drawn without replacement, the ``cheap`` ones favoured
+    (weighted sampling by random keys ``u ** (1 / weight)``: the ``n`` largest keys win)."""
+    power = 1.0 / KITTY_WEIGHT_CHEAP
+    rand = rng.random
+    keys = [(rand() ** power if cheap[c] else rand(), c) for c in pool]
     keys.sort(reverse=True)
     return [c for _, c in keys[:n]]
 
@@ -253,7 +257,7 @@ def _try(sampler: Sampler, rng: random.Random, strict: bool) -> Deal | None:
             return None
         for c in kitty:
             left.remove(c)
-        drawn = _likely_kitty(left, room[4] - len(kitty), order, rng)
+        drawn = _likely_kitty(left, room[4] - len(kitty), sampler.cheap, rng)
         for c in drawn:
             left.remove(c)
         kitty += drawn
@@ -304,4 +308,5 @@ def _try(sampler: Sampler, rng: random.Random, strict: bool) -> Deal | None:
     return Deal(hands, None if mem.kitty_known else kitty, defenders)
 
 
-__all__ = ["Deal", "Sampler", "sample_deal", "played_by", "defenders_of", "friend_of"]
+__all__ = ["Deal", "Sampler", "sample_deal", "played_by", "defenders_of", "friend_of",
+           "cheap_cards"]
