@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 from tractor import arena, runner
-from tractor.players import sampling, search
+from tractor.players import rollout, sampling, search
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "measure_oracle.py"
 
@@ -43,3 +43,31 @@ def test_the_oracle_hard_searches_over_the_true_hands_and_restores_the_honest_se
     assert "hard with the true cards - normal, 1 deals, seed 3" in capsys.readouterr().out
     assert vars(search)["Sampler"] is sampling.Sampler
     assert vars(arena)["step"] is runner.step
+
+
+def test_the_oracle_look_ahead_keeps_the_best_next_lead_never_worse_than_the_policy(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    oracle = load()
+    gains: list[float] = []
+    inner = oracle.looked_ahead
+
+    def spy(
+        t: rollout.Table, rng: random.Random | None = None, horizon: int = 0
+    ) -> rollout.Outcome:
+        plain = rollout.play_out(t.copy(), None, horizon)  # the policy leads next
+        looked = inner(t, rng, horizon)
+        score = search.outcome_score(oracle._Truth.rules)
+        defender = oracle._Truth.seat in t.defenders
+        gains.append(score(looked.attackers_points, defender)
+                     - score(plain.attackers_points, defender))
+        return looked
+
+    monkeypatch.setattr(oracle, "looked_ahead", spy)
+    oracle.main(["--deals", "1", "--seed", "3", "--look-ahead", "4"])
+    assert len(gains) > 100
+    assert min(gains) >= 0 and max(gains) > 0
+    out = capsys.readouterr().out
+    assert "hard with the true cards looking 4 leads ahead - normal, 1 deals, seed 3" in out
+    assert vars(search)["play_out"] is rollout.play_out
+    assert vars(search)["Sampler"] is sampling.Sampler
