@@ -10,15 +10,16 @@ the honest one, better inference about the hidden cards cannot be what hard lack
 
 Measured (2 decks, fixed partners, 400 deals): hard with the true cards against
 normal +0.090 (seed 11) and +0.114 (seed 12), against +0.096 and +0.111 for the
-honest hard: what hard lacks is not knowledge of the cards (the README's players
-section has the other measurements). Default rules only (2 decks, fixed partners).
+honest hard: what hard lacks is not knowledge of the cards (`docs/players-log.md`
+has the other measurements). Default rules only (2 decks, fixed partners).
 A diagnostic, not a player: nothing in the package imports it.
 
 With ``--look-ahead N`` the cheating hard also looks one of its own decisions
 further: in every play-out where a candidate leaves it to lead the next trick (it
 wins the trick, the policy finishing it), it tries up to ``N`` leads there (the
 policy's, then of each suit its top card if nothing out beats it, else its lowest),
-plays each out and keeps the best for itself. On a sampled deal that best lead is
+plays each out and keeps the best for itself (a trick led with a tractor or a throw
+is played out as usual). On a sampled deal that best lead is
 chosen knowing cards the seat could not know; on the true deal it is not, so this
 measures what a two-step search could give with perfect inference. Measured
 (``--look-ahead 4``, 400 deals): +0.149, +0.1325 and +0.1125 against normal
