@@ -36,6 +36,7 @@ from typing import Any
 from tractor import arena
 from tractor.match import Match
 from tractor.players import Player, hard, make_player, rollout, sampling, search
+from tractor.players.burying import Score
 from tractor.rules import Rules
 from tractor.trump import TRUMP
 from tractor.view import View
@@ -48,7 +49,8 @@ class _Truth:
     match: Match | None = None
     look_ahead = 0
     seat = 0
-    rules = Rules()
+    score: Score = search.outcome_score(Rules())
+    """How the deciding seat scores a played-out hand (its rules')."""
 
 
 _run_step = vars(arena)["step"]
@@ -109,7 +111,7 @@ def looked_ahead(t: rollout.Table, rng: random.Random | None = None,
         t.tally()
     if t.leader != seat or not any(t.hands[seat]):
         return rollout.play_out(t, None, horizon)
-    score = search.outcome_score(_Truth.rules)
+    score = _Truth.score
     defender = seat in t.defenders
     best: tuple[float, rollout.Outcome] | None = None
     for lead in next_leads(t, seat, _Truth.look_ahead):
@@ -130,7 +132,7 @@ class OracleHard(hard.HardPlayer):
         honest = vars(search)["Sampler"], vars(search)["play_out"]
         vars(search)["Sampler"] = TrueSampler
         if _Truth.look_ahead:
-            _Truth.seat, _Truth.rules = view.seat, view.rules
+            _Truth.seat, _Truth.score = view.seat, search.outcome_score(view.rules)
             vars(search)["play_out"] = looked_ahead
         try:
             return super().act(view)

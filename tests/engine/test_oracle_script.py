@@ -57,7 +57,7 @@ def test_the_oracle_look_ahead_keeps_the_best_next_lead_never_worse_than_the_pol
     ) -> rollout.Outcome:
         plain = rollout.play_out(t.copy(), None, horizon)  # the policy leads next
         looked = inner(t, rng, horizon)
-        score = search.outcome_score(oracle._Truth.rules)
+        score = oracle._Truth.score
         defender = oracle._Truth.seat in t.defenders
         gains.append(score(looked.attackers_points, defender)
                      - score(plain.attackers_points, defender))
