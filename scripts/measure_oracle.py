@@ -72,11 +72,6 @@ class TrueSampler(sampling.Sampler):
         return sampling.Deal([list(h) for h in m.hands], kitty, list(self.view.defenders))
 
 
-def _simple(cards: Sequence[int]) -> bool:
-    """A single or a pair: a trick the play-out finishes on its fast path."""
-    return len(cards) == 1 or (len(cards) == 2 and cards[0] == cards[1])
-
-
 def next_leads(t: rollout.Table, seat: int, limit: int) -> list[tuple[int, ...]]:
     """Leads to try for ``seat``, to lead in ``t``: the policy's, then of each suit the
     seat's top card if nothing still out beats it, else its lowest (at most ``limit``)."""
@@ -101,7 +96,7 @@ def looked_ahead(t: rollout.Table, rng: random.Random | None = None,
     """``rollout.play_out`` for the deciding seat's candidates, looking one lead further
     (see the module docstring)."""
     seat = _Truth.seat
-    if t.trick and not _simple(t.trick[0][1]):
+    if t.trick and not rollout._simple(t.trick[0][1]):  # a tractor or throw trick
         return rollout.play_out(t, None, horizon)
     if t.trick:
         ended = rollout.play_out(t, None, 1)  # finishes the trick in place

@@ -118,11 +118,11 @@ class Sampler:
         self.pool = [c for c in range(54) for _ in range(mem.unseen[c])]
         self.others = [s for s in range(4) if s != view.seat]
         self.kitty_slots = len(self.pool) - sum(view.hand_sizes[s] for s in self.others)
+        self.cheap = cheap_cards(mem.order)
         self._prepare(mem)
 
     def _prepare(self, mem: Memory) -> None:
         order, others = mem.order, self.others
-        self.cheap = cheap_cards(order)
         # Cards no other seat may hold (all void in their suit, or their plays showed
         # they hold none: ``Memory.against_model``) can only be buried.
         self.kitty_only = [
