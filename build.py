@@ -335,7 +335,8 @@ def copy_site(root: Path, dist: Path) -> None:
     ``web/tutorial/`` the folder ``tutorial/``; the embed's host-page script
     ``embed.js`` and the scenario format ``scenario.schema.json`` go to the top;
     the scenario checker (``tractor/scenario_check.py``, which MicroPython runs
-    before the engine loads) beside the embed's Python.
+    before the engine loads) and its scanner (``tractor/jsonscan.py``) beside the
+    embed's Python.
     """
     if not (root / "index.html").is_file():
         raise BuildError(f"{root / 'index.html'} is missing")
@@ -351,8 +352,8 @@ def copy_site(root: Path, dist: Path) -> None:
     if embed.is_dir():
         for name in ("embed.js", "scenario.schema.json"):
             shutil.copy2(embed / name, dist / name)
-        checker = root / "pyengine" / "tractor" / "scenario_check.py"
-        shutil.copy2(checker, dist / "web" / "embed" / checker.name)
+        for name in ("scenario_check.py", "jsonscan.py"):
+            shutil.copy2(root / "pyengine" / "tractor" / name, dist / "web" / "embed" / name)
     tutorial = web / "tutorial"
     if tutorial.is_dir():
         shutil.copytree(
@@ -409,6 +410,7 @@ def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
     mpy_files = {
         "./web/markup.py": "./markup.py",
         "./web/embed/scenario_check.py": "./scenario_check.py",
+        "./web/embed/jsonscan.py": "./jsonscan.py",
         "./web/embed/embed_view.py": "./embed_view.py",
         "./web/embed/embed_text.py": "./embed_text.py",
     }

@@ -1,5 +1,8 @@
 """JSON from outside (storage, links, files): size- and depth-capped before parsing.
 
+The depth is measured by ``tractor.jsonscan`` (linear in the text, shared with
+the embed's MicroPython checker).
+
 Python's ``json`` recurses once per nesting level, and in the browser Pyodide's
 stack is smaller still: twenty thousand ``[`` kill the interpreter for good. So
 text from anywhere outside the program is measured first and parsed only when
@@ -18,32 +21,15 @@ tractor.jsondata.DataError: the data is nested more than 8 levels deep
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
+
+from .jsonscan import depth_within, nesting_depth
+
+__all__ = ["DataError", "nesting_depth", "parse_json"]
 
 
 class DataError(ValueError):
     """Data from outside that is too large, too deep, or not JSON."""
-
-
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def nesting_depth(text: str) -> int:
-    """How deeply arrays and objects nest in JSON ``text`` (brackets in strings ignored).
-
-    >>> nesting_depth('{"a": [[1], "]]"]}'), nesting_depth("7")
-    (3, 0)
-    """
-    depth = deepest = 0
-    for bracket in _BRACKET.finditer(_STRING.sub("", text)):
-        if bracket.group() in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
 
 
 def parse_json(text: Any, *, max_chars: int, max_depth: int) -> Any:
@@ -53,8 +39,7 @@ def parse_json(text: Any, *, max_chars: int, max_depth: int) -> Any:
         raise DataError(f"expected JSON text, not {type(text).__name__}")
     if len(text) > max_chars:
         raise DataError(f"the data is larger than {max_chars:,} characters")
-    # Cheap bound first: fewer opening brackets than the limit cannot nest deeper.
-    if text.count("[") + text.count("{") > max_depth and nesting_depth(text) > max_depth:
+    if not depth_within(text, max_depth):  # linear in the text, whatever its shape
         raise DataError(f"the data is nested more than {max_depth} levels deep")
     try:
         return json.loads(text, parse_constant=_not_json)

@@ -20,7 +20,8 @@ What needs the full rules (follow shapes, trick winners, throws) is checked by t
 engine (``tractor.scenario``), which starts on the page only when needed.
 
 This file runs unchanged in CPython and in MicroPython (the embed draws a
-position before the Python engine has loaded): it imports nothing but ``json``,
+position before the Python engine has loaded): it imports nothing but ``json`` and the
+shared scanner ``jsonscan``,
 uses no ``dataclasses``, ``typing``, ``re`` or ``__future__``, and its
 annotations are never evaluated there.
 
@@ -34,6 +35,11 @@ tractor.scenario_check.ScenarioError: version: missing
 """
 
 import json
+
+try:
+    from .jsonscan import depth_within, nesting_depth
+except ImportError:  # MicroPython: the embed loads both files as top-level modules
+    from jsonscan import depth_within, nesting_depth  # type: ignore[no-redef,import-not-found]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -91,30 +97,12 @@ def _quote(text: str) -> str:
 
 
 def depth_of(text: str) -> int:
-    """How deeply arrays and objects nest in JSON ``text`` (brackets in strings ignored).
+    """How deeply arrays and objects nest in JSON ``text`` (``jsonscan``, linear).
 
     >>> depth_of('{"a": [[1], "]]\\\\"["]}')
     3
     """
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "[" or ch == "{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-        elif ch == "]" or ch == "}":
-            depth -= 1
-    return deepest
+    return nesting_depth(text)
 
 
 def read(text: object) -> "dict[str, Any]":
@@ -123,7 +111,7 @@ def read(text: object) -> "dict[str, Any]":
         raise ScenarioError("a scenario is JSON text")
     if len(text) > MAX_CHARS:
         raise ScenarioError("the scenario is longer than " + str(MAX_CHARS) + " characters")
-    if depth_of(text) > MAX_DEPTH:
+    if not depth_within(text, MAX_DEPTH):
         raise ScenarioError("the scenario is nested more than " + str(MAX_DEPTH) + " levels deep")
     try:
         data = json.loads(text)

@@ -24,6 +24,7 @@ pytestmark = pytest.mark.web
 ROOT = Path(__file__).resolve().parents[2]
 FILES = {
     "scenario_check.py": ROOT / "pyengine" / "tractor" / "scenario_check.py",
+    "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
     "markup.py": ROOT / "web" / "markup.py",
     "embed_text.py": ROOT / "web" / "embed" / "embed_text.py",
     "embed_view.py": ROOT / "web" / "embed" / "embed_view.py",
