@@ -50,6 +50,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "share-position": lambda el: game.share_position(),
         "toggle-log": lambda el: game.toggle_log(),
         "undo": lambda el: game.undo(),
+        "take-over": lambda el: game.take_over(),
         "replay": lambda el: game.open_replay(
             str(el.getAttribute("data-match")), int(el.getAttribute("data-hand"))
         ),

@@ -22,10 +22,11 @@ from typing import Any, Protocol
 
 from agents import SeatAgent, WorkerLink, seat_agents
 from i18n import language_of, t
+from keeper import Keeper
 from links import share_query
 from messages import Msg, cards_text
 from pasthands import History, Step, hand_record, parse_history, replay_steps
-from saves import Meta, parse_meta, read_match
+from saves import Loaded, Meta, parse_meta, read_match
 from settings import (
     PACES,
     PLAYER_OPTIONS,
@@ -86,8 +87,11 @@ class Game:
         clock: Callable[[], float] = time.monotonic,
         stamp: Callable[[], int] = lambda: int(time.time() * 1000),
         browser_lang: str = "",
+        bad_deal: bool = False,
+        tab_id: str | None = None,
     ):
         self.screen, self.store, self.link = screen, store, link
+        self.keeper = Keeper(store, tab_id)
         self.clock, self.stamp = clock, stamp
         self.speed_override = speed if speed in SPEEDS else None
         self.message: Msg | None = None
@@ -118,7 +122,6 @@ class Game:
         self.finished_trick: dict[str, Any] | None = None
         self.finished_until = 0.0
         self.just_dealt: str | None = None  # the card seat 0 was just dealt (animated)
-        self.save_blocked = False  # a bad save could not be kept elsewhere: do not overwrite it
         # loop state
         self.epoch = 0  # changes with every new match
         self.version = 0  # changes with every applied action
@@ -140,6 +143,8 @@ class Game:
         self._load_match(seed)
         if deal is not None:
             self.offer_match(deal)
+        elif bad_deal and self.message is None:
+            self.message = Msg("deal_link_refused")
 
     # ------------------------------------------------------------ set-up
     @property
@@ -155,10 +160,19 @@ class Game:
         """Whether the helper declares for seat 0 (托管, or the 自动叫主 setting)."""
         return self.autoplay or self.settings.auto_declare
 
-    def _load_small(self, key: str, parse: Callable[[str | None], tuple[Any, bool]]) -> Any:
-        """Settings, statistics or meta from storage; damaged data is kept aside and reset."""
+    def _load_small(
+        self, key: str, parse: Callable[[str | None], tuple[Any, bool]], guarded: bool = False
+    ) -> Any:
+        """Settings, statistics, meta or history from storage; damaged data is kept aside
+        and reset. ``guarded``: a value whose last load never finished is not read again
+        (the history replays its records: ``keeper``)."""
         raw = self.store.get(key)
-        value, damaged = parse(raw)
+        if guarded and raw is not None and self.keeper.begin_load(key, raw).stuck:
+            value, damaged = parse(None)[0], True
+        else:
+            value, damaged = parse(raw)
+        if guarded:
+            self.keeper.end_load(key)
         if damaged and raw is not None:
             kept = self.store.quarantine(key, raw, self.stamp())
             self.store.set(key, value.to_json())
@@ -167,11 +181,29 @@ class Game:
                                    "storage_damaged", {"where": kept})
         return value
 
+    @property
+    def save_blocked(self) -> bool:
+        """A bad save could not be kept elsewhere (or could not be read): never overwrite it."""
+        return self.keeper.blocked
+
     def _load_match(self, seed: int | None) -> None:
-        """Resume the stored match (replayed through the rules) or start a new one."""
+        """Resume the stored match (replayed through the rules) or start a new one.
+
+        This tab claims the match (``keeper``). A value whose last load never
+        finished is kept aside unread; storage that cannot be read is never written.
+        """
+        self.keeper.claim()
         raw = self.store.get(MATCH_KEY)
+        if raw is None and self.store.unreadable:
+            self.keeper.blocked = True
+            self.message = Msg("storage_unreadable")
+            self._new_match(seed)
+            return
         started = self.clock()
-        loaded = read_match(raw)
+        if raw is not None and self.keeper.begin_load(MATCH_KEY, raw).stuck:
+            loaded = Loaded(None, "save_stuck", "its last load never finished")
+        else:
+            loaded = read_match(raw)
         self.load_ms = round((self.clock() - started) * 1000)
         problem, detail = loaded.problem, loaded.detail
         if loaded.match is not None:
@@ -182,17 +214,21 @@ class Game:
                 traceback.print_exc()
                 problem, detail = "save_damaged", f"{type(error).__name__}: {error}"
             else:
+                self.keeper.end_load(MATCH_KEY)
                 self.meta = self._load_small(META_KEY, parse_meta)
                 if not self.meta.match_id:
                     self.meta = Meta(match_id=self._new_id(self.match.seed))
                     self.store.set(META_KEY, self.meta.to_json())
                 self.notice = Msg("resumed")
+                if self.meta.unsaved:  # the last visit could not save its last moves
+                    self.message = Msg("save_was_stale")
                 return
         if problem is not None and raw is not None:
             print(f"stored match refused: {detail}")  # the browser console, for reports
             kept = self.store.quarantine(MATCH_KEY, raw, self.stamp())
-            self.save_blocked = self.store.get(kept) is None
+            self.keeper.blocked = self.store.get(kept) is None
             self.message = Msg("save_unkept" if self.save_blocked else problem, {"where": kept})
+        self.keeper.end_load(MATCH_KEY)
         self._new_match(seed)
 
     def _new_id(self, seed: int) -> str:
@@ -217,8 +253,6 @@ class Game:
         self.thinking = None
         self._reset_hand_flags()
         self._save()
-        if not self.save_blocked:
-            self.store.set(META_KEY, self.meta.to_json())
         self.wake.set()
         self.refresh()
 
@@ -238,7 +272,7 @@ class Game:
     def scene(self) -> Scene:
         lang = self.lang
         warning = None
-        if self.store.full:
+        if self.store.full or self.keeper.unsaved:
             warning = t(lang, "storage_full")
         elif self.store.unavailable:
             warning = t(lang, "storage_unavailable")
@@ -273,6 +307,7 @@ class Game:
             worker_calls=self.link.calls,
             worker_state=self.link.state,
             think_ms=tuple(self.link.times_ms),
+            elsewhere=self.keeper.elsewhere,
             friend_rank=self.friend_rank,
             friend_suit=self.friend_suit,
             just_dealt=self.just_dealt if self.pace.deal > 0 else None,
@@ -346,22 +381,25 @@ class Game:
             self.finished_trick = None
             self.show_last = False
             self.notice = None  # last hand's declarations and friend are history
+        saved = self._save()  # the match first: derived data only once it is stored
         if m.phase in ("hand_over", "match_over") and m.hand_result is not None:
             winners = None if m.winners is None else list(m.winners)
             stats = record_hand(
                 self.stats, self.meta.match_id, m.hand_result, winners, self.meta.undo
             )
-            if stats != self.stats:
+            if stats != self.stats and not saved:
+                if not self.keeper.elsewhere:
+                    self.message = Msg("hand_not_counted")
+            elif stats != self.stats:
                 self.stats = stats
                 self.store.set(STATS_KEY, stats.to_json())
                 self.keep_hand()
-        self._save()
 
     # ------------------------------------------------------------ history and replay
     def history(self) -> History:
         """The finished hands kept in this browser (read from storage on first use)."""
         if self._history is None:
-            self._history = self._load_small(HISTORY_KEY, parse_history)
+            self._history = self._load_small(HISTORY_KEY, parse_history, guarded=True)
         return self._history
 
     def keep_hand(self) -> None:
@@ -404,13 +442,20 @@ class Game:
         self.wake.set()
         self.refresh()
 
-    def _save(self) -> None:
-        if self.save_blocked:
-            return
-        self.store.set(MATCH_KEY, dumps(self.match))
+    def _save(self) -> bool:
+        """Store the match (and its meta); False when it could not be (told to the player)."""
+        if self.keeper.save(dumps(self.match), self.meta):
+            return True
+        if self.keeper.elsewhere:
+            self.message = Msg("elsewhere")
+        return False
 
     def _human(self, action: Action) -> bool:
         """Apply seat 0's action, or explain in words why it is refused."""
+        if self.keeper.elsewhere:  # another tab holds the match: "continue here" first
+            self.message = Msg("elsewhere")
+            self.refresh()
+            return False
         try:
             self._apply(action)
         except IllegalAction as error:
@@ -580,7 +625,12 @@ class Game:
     @property
     def paused(self) -> bool:
         """A dialog (settings, a confirmation, a replay) is open: nothing moves until it closes."""
-        return self.panel is not None or self.confirm is not None or self.replay is not None
+        return (
+            self.panel is not None
+            or self.confirm is not None
+            or self.replay is not None
+            or self.keeper.elsewhere
+        )
 
     async def _while_paused(self) -> None:
         while self.paused:
@@ -708,7 +758,6 @@ class Game:
         m = self.match
         self.match = replay(m.rules, m.seed, m.actions[:index], m.start_level)
         self.meta = replace(self.meta, undo=True)
-        self.store.set(META_KEY, self.meta.to_json())
         self.epoch += 1
         self.version += 1
         self.selected.clear()
@@ -747,6 +796,39 @@ class Game:
         elif what == "new_game":
             self.panel = None
             self.new_match()
+        self.refresh()
+
+    # ------------------------------------------------------------ other tabs
+    def on_storage(self, key: str | None) -> None:
+        """Another tab changed ``key`` (the ``storage`` event): stop if it took the match."""
+        if self.keeper.notice_change(key):
+            self.autoplay = False
+            self.message = Msg("elsewhere")
+            self.wake.set()
+            self.refresh()
+
+    def take_over(self) -> None:
+        """"Continue here": claim the match and resume what is stored (the newest match)."""
+        if not self.keeper.elsewhere:
+            return
+        self.keeper.claim()
+        loaded = read_match(self.store.get(MATCH_KEY))
+        if loaded.match is not None:
+            self.match = loaded.match
+            self.meta, _ = parse_meta(self.store.get(META_KEY))
+            if not self.meta.match_id:
+                self.meta = Meta(match_id=self._new_id(self.match.seed))
+        self.stats = self._load_small(STATS_KEY, parse_stats)
+        self._history = None
+        self.epoch += 1
+        self.version += 1
+        self.selected.clear()
+        self.finished_trick = None
+        self.thinking = None
+        self._reset_hand_flags()
+        self.message, self.notice = None, Msg("taken_over")
+        self._save()
+        self.wake.set()
         self.refresh()
 
     # ------------------------------------------------------------ the loop

@@ -201,6 +201,40 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Some saved data was damaged and has been reset; the old data is kept under “{where}”.",
         "部分保存的数据已损坏并已重置；原数据保存在“{where}”。",
     ),
+    "storage_unreadable": (
+        "Browser storage cannot be read: your saved game is left untouched, and this match "
+        "will not be saved.",
+        "无法读取浏览器存储：已保存的游戏保持原样，本局不会被保存。",
+    ),
+    "save_stuck": (
+        "The saved game did not finish loading last time, so it was not loaded again. A new "
+        "match has started; the save is kept under “{where}”.",
+        "上次加载存档时未能完成，因此不再加载。已开始新比赛；原存档保存在“{where}”。",
+    ),
+    "save_was_stale": (
+        "The last moves of this match could not be saved (the browser storage was full): "
+        "it resumes from the last moment that was saved.",
+        "上次的最后几步未能保存（浏览器存储已满）：从最后保存的时刻继续。",
+    ),
+    "hand_not_counted": (
+        "This hand could not be saved (the browser storage is full), so it is not counted "
+        "in the statistics. Free some space to keep saving.",
+        "本局无法保存（浏览器存储已满），因此不计入统计。请清理空间后继续保存。",
+    ),
+    "elsewhere": (
+        "This match is now being played in another tab; this tab has stopped saving. "
+        "Continue here to take it over (the other tab then stops).",
+        "这场比赛正在另一个标签页中进行，本页已停止保存。点“在此继续”即可接管（另一个标签页随即停止）。",
+    ),
+    "take_over": ("Continue here", "在此继续"),
+    "taken_over": (
+        "Continued here: the match as last saved by the other tab.",
+        "已在此继续：使用另一个标签页最后保存的比赛。",
+    ),
+    "deal_link_refused": (
+        "The shared link's deal could not be read, so it was not opened; nothing was changed.",
+        "分享链接中的牌局无法读取，未打开；未做任何更改。",
+    ),
     "engine_error": ("Internal error: {error}", "内部错误：{error}"),
     "resumed": ("Saved game resumed", "已恢复上次的游戏"),
     # confirmations

@@ -7,7 +7,9 @@
   that seed, so two people play the same cards.
 
 >>> parse_query("?seed=42&speed=instant")
-Query(seed=42, speed='instant', deal=None)
+Query(seed=42, speed='instant', deal=None, deal_refused=False)
+>>> parse_query("?deal=7&decks=9").deal_refused
+True
 >>> parse_query("?seed=²&speed=<b>") == parse_query("?seed=" + "9" * 5000) == Query()
 True
 >>> from tractor.rules import Rules
@@ -41,6 +43,7 @@ class Query:
     seed: int | None = None
     speed: str | None = None
     deal: tuple[Rules, int] | None = None
+    deal_refused: bool = False  # the address had a shared deal that is not valid
 
 
 def parse_seed(text: str) -> int | None:
@@ -53,21 +56,24 @@ def parse_seed(text: str) -> int | None:
 
 def parse_query(search: str) -> Query:
     """The seed, speed and shared deal of a query string (each None when absent or bad)."""
+    named_deal = "deal=" in search
     if len(search) > MAX_QUERY:
-        return Query()
+        return Query(deal_refused=named_deal)
     try:
         query = parse_qs(search.lstrip("?"), max_num_fields=20)
     except ValueError:  # too many fields
-        return Query()
+        return Query(deal_refused=named_deal)
 
     def first(name: str) -> str:
         return query.get(name, [""])[0]
 
     speed = first("speed")
+    deal = parse_deal(query)
     return Query(
         seed=parse_seed(first("seed")),
         speed=speed if speed in SPEEDS else None,
-        deal=parse_deal(query),
+        deal=deal,
+        deal_refused=deal is None and named_deal,
     )
 
 

@@ -13,6 +13,7 @@ import js
 from agents import WorkerLink
 from game import Game
 from links import parse_query
+from pyodide.ffi import create_proxy, jsnull
 from pyscript import create_named_worker, document, window
 from screen import DomScreen
 from storage import Store
@@ -47,10 +48,22 @@ async def connect_worker(game: Game, link: WorkerLink) -> None:
     await link.connect(start_worker)
 
 
+def watch_other_tabs(game: Game) -> object:
+    """Tell the table when another tab of the site changes the stored match."""
+
+    def on_storage(event: Any) -> None:
+        key = event.key
+        game.on_storage(None if key is None or key is jsnull else str(key))
+
+    proxy = create_proxy(on_storage)
+    window.addEventListener("storage", proxy)
+    return proxy
+
+
 def main() -> list[object]:
     """Start the table; returns what must stay referenced (proxies, tasks)."""
     query = parse_query(str(window.location.search))
-    if query.deal is not None:  # a shared deal is offered once, not again on reload
+    if query.deal is not None or query.deal_refused:  # offered (or refused) once, not on reload
         window.history.replaceState(None, "", page_address())
     link = WorkerLink()
     game = Game(
@@ -62,8 +75,9 @@ def main() -> list[object]:
         deal=query.deal,
         address=page_address(),
         browser_lang=str(window.navigator.language or ""),
+        bad_deal=query.deal_refused,
     )
-    proxies = controls.install(document, game)
+    proxies = [*controls.install(document, game), watch_other_tabs(game)]
     tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]
     return [game, *proxies, *tasks]
 

@@ -42,10 +42,15 @@ def read_match(text: str | None) -> Loaded:
 
 @dataclass(frozen=True)
 class Meta:
-    """Table data stored beside the match: which match it is (statistics count it once)."""
+    """Table data stored beside the match: which match it is (statistics count it once).
+
+    ``unsaved`` is 1 when the last write of the match failed (the stored match is
+    older than what was played); an int, so marking it keeps the text's length.
+    """
 
     match_id: str = ""
     undo: bool = False  # seat 0 took an action back in this match
+    unsaved: int = 0
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -58,6 +63,9 @@ def parse_meta(text: str | None) -> tuple[Meta, bool]:
     except DataError:
         return Meta(), True
     match_id, undo = data.get("match_id", ""), data.get("undo", False)
+    unsaved = data.get("unsaved", 0)
     if not isinstance(match_id, str) or len(match_id) > 100 or type(undo) is not bool:
         return Meta(), True
-    return Meta(match_id=match_id, undo=undo), False
+    if type(unsaved) is not int or unsaved not in (0, 1):
+        return Meta(), True
+    return Meta(match_id=match_id, undo=undo, unsaved=unsaved), False

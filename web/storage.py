@@ -52,6 +52,7 @@ class Store:
         self.backend = backend
         self.full = False  # the last failed write hit the quota
         self.unavailable = backend is None
+        self.unreadable = False  # a read threw: what is stored is unknown, not absent
 
     def get(self, key: str) -> str | None:
         if self.backend is None:
@@ -59,6 +60,7 @@ class Store:
         try:
             value = self.backend.getItem(key)
         except Exception:
+            self.unreadable = True
             return None
         return value if isinstance(value, str) else None  # JS null may arrive as jsnull
 

@@ -470,6 +470,8 @@ def footer(scene: Scene) -> Markup:
             scene.message
             and el("p", scene.message, class_="message error", data_testid="message",
                    role="alert"),
+            scene.elsewhere
+            and button(t(lang, "take_over"), "take-over", "take-over", class_="primary"),
             scene.notice and el("p", scene.notice, class_="notice", data_testid="notice"),
             class_="messages",  # a fixed place: a message never moves the hand
         ),

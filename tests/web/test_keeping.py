@@ -1,0 +1,261 @@
+"""Keeping the match (``web/keeper.py``): two tabs, a full storage, a load that never ended.
+
+Issue 24, findings 1-3 and 8, in CPython: a dict-backed storage with a quota
+drives ``game.Game`` as the page does (the browser tests repeat the two-tab and
+quota cases in Chromium).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web"))
+
+from agents import WorkerLink  # noqa: E402
+from game import Game  # noqa: E402
+from keeper import TAB_KEY, loading_key  # noqa: E402
+from links import parse_query  # noqa: E402
+from saves import parse_meta, read_match  # noqa: E402
+from stats import parse_stats  # noqa: E402
+from storage import Store  # noqa: E402
+from test_glue import FakeScreen, FakeStorage, run_until  # noqa: E402
+from tractor.match import Match  # noqa: E402
+from tractor.rules import Rules  # noqa: E402
+from tractor.save import dumps  # noqa: E402
+
+ONE_DECK = json.dumps({"rules": {"decks": 1}, "speed": "instant", "lang": "en"})
+
+
+class QuotaStorage(FakeStorage):
+    """localStorage's quota: keys and values together hold at most ``capacity`` characters."""
+
+    capacity = 10**9
+
+    def used(self) -> int:
+        return sum(len(k) + len(v) for k, v in self.items())
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802 (the Web Storage API)
+        before = len(key) + len(self[key]) if key in self else 0
+        after = self.used() - before + len(key) + len(value)
+        if after > self.capacity:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        super().setItem(key, value)
+
+
+def tab(storage: FakeStorage, name: str, seed: int | None = 7, **options: Any) -> Game:
+    return Game(FakeScreen(), Store(storage), WorkerLink(), seed=seed, tab_id=name, **options)
+
+
+def first_legal_play(game: Game) -> None:
+    """Seat 0 plays its first legal action (it must be seat 0's move)."""
+    action = next(iter(game.match.legal_actions(0)))
+    game._human(action)
+
+
+def play_one_hand(game: Game) -> None:
+    """托管 until the hand is over, and not a step further (the result waits)."""
+    apply = game._apply
+
+    def apply_then_stop(action: Any) -> None:
+        apply(action)
+        if game.match.phase in ("hand_over", "match_over"):
+            game.autoplay = False
+
+    game._apply = apply_then_stop  # type: ignore[method-assign]
+    game.autoplay = True
+    run_until(game, lambda: game.match.phase in ("hand_over", "match_over"))
+
+
+def to_seat_0_s_play(game: Game) -> None:
+    game.autoplay = True
+    run_until(game, lambda: game.match.phase == "play" and game.match.to_move == 0
+              and not game.match.trick or game.match.phase == "hand_over")
+    game.autoplay = False
+
+
+# ------------------------------------------------------------------ two tabs
+@pytest.mark.parametrize("event", [True, False], ids=["storage-event", "event-missed"])
+def test_a_tab_whose_match_another_tab_replaced_never_writes_over_it(event: bool) -> None:
+    storage = FakeStorage({"tractor.settings": ONE_DECK})
+    a = tab(storage, "a", seed=7)
+    to_seat_0_s_play(a)
+    b = tab(storage, "b", seed=None, deal=(Rules(decks=1), 11))
+    assert b.confirm == "deal"
+    b.confirm_yes()
+    assert read_match(storage["tractor.match"]).match.seed == 11
+    if event:
+        a.on_storage("tractor.match")
+        assert a.keeper.elsewhere and a.message is not None and a.message.key == "elsewhere"
+    first_legal_play(a)
+    assert read_match(storage["tractor.match"]).match.seed == 11  # B's match is kept
+    assert a.keeper.elsewhere and a.paused
+    assert 'data-testid="take-over"' in render_footer(a)
+    assert tab(storage, "c", seed=None).match.seed == 11  # a reload resumes B's match
+
+
+def test_a_second_tab_resumes_the_first_tab_s_last_move_and_the_first_stops() -> None:
+    storage = FakeStorage({"tractor.settings": ONE_DECK})
+    a = tab(storage, "a", seed=7)
+    to_seat_0_s_play(a)
+    first_legal_play(a)
+    b = tab(storage, "b", seed=None)
+    assert b.match == a.match  # B resumed A's match with A's last card
+    a.on_storage(TAB_KEY)
+    assert a.keeper.elsewhere
+    stored = storage["tractor.match"]
+    a.select(0)
+    a.play()
+    assert storage["tractor.match"] == stored
+
+
+def test_continue_here_takes_the_newest_match_over_and_the_other_tab_stops() -> None:
+    storage = FakeStorage({"tractor.settings": ONE_DECK})
+    a = tab(storage, "a", seed=7)
+    b = tab(storage, "b", seed=None, deal=(Rules(decks=1), 11))
+    if b.confirm:
+        b.confirm_yes()
+    a.on_storage(TAB_KEY)
+    assert a.keeper.elsewhere
+    a.take_over()
+    assert not a.keeper.elsewhere and a.match.seed == 11 and storage[TAB_KEY] == "a"
+    assert a.notice is not None and a.notice.key == "taken_over"
+    b.on_storage(TAB_KEY)
+    assert b.keeper.elsewhere and b.paused
+
+
+def test_storage_events_of_other_keys_leave_the_tab_alone() -> None:
+    storage = FakeStorage()
+    a = tab(storage, "a")
+    a.on_storage("tractor.settings")
+    a.on_storage("somebody.else")
+    assert not a.keeper.elsewhere
+
+
+def render_footer(game: Game) -> str:
+    game.refresh()
+    screen = game.screen
+    assert isinstance(screen, FakeScreen)
+    return screen.regions["footer"]
+
+
+# ------------------------------------------------------------------ a full storage
+@pytest.mark.parametrize("free", [0, 1_500, 6_000])
+def test_a_hand_whose_match_could_not_be_saved_is_not_counted_and_a_reload_says_so(
+        free: int) -> None:
+    storage = QuotaStorage({"tractor.settings": ONE_DECK})
+    game = tab(storage, "a", seed=21)
+    storage.capacity = storage.used() + free
+    play_one_hand(game)
+    assert game.match.phase == "hand_over"
+    saved = read_match(storage["tractor.match"]).match == game.match
+    counted = "tractor.stats" in storage and parse_stats(storage["tractor.stats"])[0].hands == 1
+    assert saved == counted  # never a counted hand whose match is not stored
+    meta, _ = parse_meta(storage["tractor.meta"])
+    assert meta.unsaved == (0 if saved else 1)
+    if not saved:
+        assert game.message is not None and game.message.key == "hand_not_counted"
+        assert 'data-testid="storage-warning"' in render_footer(game)
+    again = tab(storage, "b", seed=None)
+    assert (again.message is not None and again.message.key == "save_was_stale") == (not saved)
+    if "tractor.history" not in storage:  # the hand is not among the past hands: say so
+        assert 'data-testid="storage-warning"' in render_footer(game)
+    if free == 0:
+        assert not saved  # the record grew past a storage with no room left
+    if free == 6_000:
+        assert saved and "tractor.history" in storage  # room for all of it
+
+
+def test_the_match_is_written_before_the_statistics_and_the_history() -> None:
+    storage = QuotaStorage({"tractor.settings": ONE_DECK})
+    game = tab(storage, "a", seed=21)
+    writes: list[str] = []
+    original = storage.setItem
+
+    def spy(key: str, value: str) -> None:
+        writes.append(key)
+        original(key, value)
+
+    storage.setItem = spy  # type: ignore[method-assign]
+    play_one_hand(game)
+    end = writes[writes.index("tractor.stats") - 1:]
+    assert end[:3] == ["tractor.match", "tractor.stats", "tractor.history"]
+
+
+# ------------------------------------------------------------------ loads that never end
+def test_a_stored_match_whose_last_load_never_finished_is_kept_aside_unread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import game as game_module
+
+    m = Match(Rules(decks=1), 3)
+    m.apply(m.system_action())
+    storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
+
+    def frozen(text: str | None) -> Any:
+        raise KeyboardInterrupt  # the tab is closed while the replay runs
+
+    monkeypatch.setattr(game_module, "read_match", frozen)
+    with pytest.raises(KeyboardInterrupt):
+        tab(storage, "a")
+    assert loading_key("tractor.match") in storage
+    monkeypatch.undo()
+    reads: list[str | None] = []
+    monkeypatch.setattr(game_module, "read_match", lambda text: reads.append(text))
+    again = tab(storage, "b", seed=5)
+    assert reads == []  # not parsed again
+    kept = [k for k in storage if k.startswith("tractor.match.bad.")]
+    assert kept and storage[kept[0]] == dumps(m)
+    assert again.message is not None and again.message.key == "save_stuck"
+    assert again.match.seed == 5 and loading_key("tractor.match") not in storage
+
+
+def test_a_load_that_finished_leaves_no_marker_and_resumes_next_time() -> None:
+    storage = FakeStorage({"tractor.settings": ONE_DECK})
+    first = tab(storage, "a", seed=9)
+    assert not [k for k in storage if k.startswith("tractor.loading")]
+    assert tab(storage, "b", seed=None).match == first.match
+
+
+def test_a_history_whose_last_load_never_finished_is_kept_aside() -> None:
+    history = json.dumps({"version": 1, "entries": []})
+    storage = FakeStorage({"tractor.settings": ONE_DECK, "tractor.history": history})
+    from keeper import digest
+
+    storage[loading_key("tractor.history")] = digest(history)
+    game = tab(storage, "a")
+    assert game.history().hands == []
+    assert [k for k in storage if k.startswith("tractor.history.bad.")]
+    assert loading_key("tractor.history") not in storage
+
+
+# ------------------------------------------------------------------ finding 8
+def test_storage_that_cannot_be_read_is_never_written() -> None:
+    class Unreadable(FakeStorage):
+        def getItem(self, key: str) -> str | None:  # noqa: N802
+            raise RuntimeError("SecurityError: the operation is insecure")
+
+    m = Match(Rules(decks=1), 3)
+    storage = Unreadable({"tractor.match": dumps(m)})
+    game = tab(storage, "a", seed=5)
+    game.autoplay = True
+    run_until(game, lambda: game.version > 5)
+    assert storage["tractor.match"] == dumps(m)
+    assert game.message is not None and game.message.key == "storage_unreadable"
+    assert "cannot be read" in game.message.text("en")
+
+
+def test_an_invalid_shared_deal_link_is_reported_and_changes_nothing() -> None:
+    query = parse_query("?deal=12&decks=7")
+    assert query.deal is None and query.deal_refused
+    assert not parse_query("?seed=3").deal_refused
+    storage = FakeStorage({"tractor.settings": ONE_DECK})
+    first = tab(storage, "a", seed=4)
+    game = tab(storage, "b", seed=None, bad_deal=query.deal_refused)
+    assert game.match == first.match
+    assert game.message is not None and game.message.key == "deal_link_refused"
+    assert "could not be read" in game.message.text("en")

@@ -1,0 +1,125 @@
+"""Keeping the match in the browser: one tab at a time, writes that cannot tear.
+
+The browser holds one match (``tractor.match``), shared by every tab of the site.
+``Keeper`` decides for one tab when it may write it:
+
+* **One tab holds the match.** A tab claims it when it starts (``tractor.tab``
+  holds the tab's id) and writes the match only while the id is still its own.
+  When another tab claims it (the ``storage`` event, or the id found changed at
+  the next write) this tab stops writing, says so, and offers "continue here",
+  which claims the match back and resumes what is stored: no tab ever
+  overwrites a newer match silently.
+* **The match first.** ``save`` writes the match record; derived data
+  (statistics, the history of past hands) is written by the table only after
+  the match was saved. When the match cannot be saved the meta record, which
+  is always stored beside it, is marked ``unsaved`` by a write of the same
+  length (it fits even in a full storage), so the next visit says that the
+  last moves were lost instead of resuming silently.
+* **A load that never finished is not tried again.** Before a stored value is
+  parsed and replayed, a marker (``tractor.loading:<key>``: a digest of the
+  value) is written and removed once done. A page that froze or was
+  closed while loading leaves the marker, and the next load keeps that same
+  value aside without reading it: a bad value can freeze a load at most once.
+  (Parsing is linear in the text, ``tractor.jsonscan``; a replay is bounded by
+  ``tractor.save``'s caps, so this is the last line of defence.)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, replace
+
+from saves import Meta
+from storage import MATCH_KEY, META_KEY, Store
+
+TAB_KEY = "tractor.tab"
+LOADING_KEY = "tractor.loading"
+
+
+def loading_key(key: str) -> str:
+    """Where the marker of an unfinished load of ``key`` is kept."""
+    return f"{LOADING_KEY}:{key}"
+
+
+def digest(text: str) -> str:
+    """A short fingerprint of a stored value (which value a loading marker names)."""
+    data = text.encode("utf-8", "surrogatepass")
+    return f"{len(text)}-{hashlib.sha256(data).hexdigest()[:16]}"
+
+
+@dataclass(frozen=True)
+class Guarded:
+    """What a guarded load found: ``stuck`` when the last load of this value never ended."""
+
+    stuck: bool
+
+
+class Keeper:
+    """This tab's right to write the match, and the order of the writes."""
+
+    def __init__(self, store: Store, tab_id: str | None = None):
+        self.store = store
+        self.tab_id = tab_id or secrets.token_hex(8)
+        self.elsewhere = False  # another tab holds the match: this one does not write
+        self.blocked = False  # a bad save could not be kept aside: never overwrite it
+        self.unsaved = False  # the last write of the match failed
+
+    # ------------------------------------------------------------ which tab writes
+    def claim(self) -> None:
+        """This tab holds the match from now on (a start, or "continue here")."""
+        self.store.set(TAB_KEY, self.tab_id)
+        self.elsewhere = False
+
+    def holds(self) -> bool:
+        """Whether no other tab has claimed the match since this one did."""
+        holder = self.store.get(TAB_KEY)
+        return holder is None or holder == self.tab_id
+
+    def notice_change(self, key: str | None) -> bool:
+        """Another tab wrote ``key`` (a ``storage`` event; None: storage cleared).
+
+        True when this tab has just lost the match to another tab.
+        """
+        if key not in (None, TAB_KEY, MATCH_KEY) or self.elsewhere:
+            return False
+        if not self.holds():
+            self.elsewhere = True
+            return True
+        return False
+
+    # ------------------------------------------------------------ writing
+    def save(self, record: str, meta: Meta) -> bool:
+        """Write the match record (only while this tab holds it); True when it is stored.
+
+        On a failed write the stored meta is marked ``unsaved`` (same length: it
+        fits a full storage); the next successful write clears the mark.
+        """
+        if self.blocked:
+            return False
+        if not self.holds():
+            self.elsewhere = True
+            return False
+        if self.store.set(MATCH_KEY, record):
+            if self.unsaved or self.store.get(META_KEY) != meta.to_json():
+                self.store.set(META_KEY, replace(meta, unsaved=0).to_json())
+            self.unsaved = False
+            return True
+        self.unsaved = True
+        self.store.set(META_KEY, replace(meta, unsaved=1).to_json())
+        return False
+
+    # ------------------------------------------------------------ loading
+    def begin_load(self, key: str, text: str) -> Guarded:
+        """Before parsing ``text`` of ``key``: was its last load left unfinished?
+
+        If not, the marker is written (``end_load`` removes it).
+        """
+        mark = digest(text)
+        if self.store.get(loading_key(key)) == mark:
+            return Guarded(stuck=True)
+        self.store.set(loading_key(key), mark)
+        return Guarded(stuck=False)
+
+    def end_load(self, key: str) -> None:
+        self.store.remove(loading_key(key))
