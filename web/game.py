@@ -758,13 +758,18 @@ class Game:
         m = self.match
         self.match = replay(m.rules, m.seed, m.actions[:index], m.start_level)
         self.meta = replace(self.meta, undo=True)
+        self._swapped(Msg("msg_undone"))
+
+    def _swapped(self, notice: Msg) -> None:
+        """The table's match was replaced in place (undo, "continue here"): start its
+        loop afresh, save it, and say why."""
         self.epoch += 1
         self.version += 1
         self.selected.clear()
         self.finished_trick = None
         self.thinking = None
         self._reset_hand_flags()
-        self.message, self.notice = None, Msg("msg_undone")
+        self.message, self.notice = None, notice
         self._save()
         self.wake.set()
         self.refresh()
@@ -820,16 +825,7 @@ class Game:
                 self.meta = Meta(match_id=self._new_id(self.match.seed))
         self.stats = self._load_small(STATS_KEY, parse_stats)
         self._history = None
-        self.epoch += 1
-        self.version += 1
-        self.selected.clear()
-        self.finished_trick = None
-        self.thinking = None
-        self._reset_hand_flags()
-        self.message, self.notice = None, Msg("taken_over")
-        self._save()
-        self.wake.set()
-        self.refresh()
+        self._swapped(Msg("taken_over"))
 
     # ------------------------------------------------------------ the loop
     def _unchanged(self, epoch: int, version: int) -> bool:
