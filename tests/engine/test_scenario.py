@@ -518,3 +518,24 @@ def test_judge_a_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() -
     verdict = judge(make(seats=seats, quiz={"answers": ["9S"]}), "9S 8S 8S 4S 4S")
     assert verdict["legal"] is True
     assert verdict["why"]["en"] == "Legal, but the throw fails: Seat 1 holds JS, which beats 9S."
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (make(seats=[{"cards": "AS A\u017f KS"}, {"backs": 3}, {}, {"backs": 3}]),
+         'not a card: "A\u017f"'),
+        (make(seats=[{"cards": "AS\u00a0AS KS"}, {"backs": 3}, {}, {"backs": 3}]), "not a card"),
+        (make()[:-1] + ",}", "not valid JSON (strict JSON; see character"),
+        (make().replace('{"backs": 3}]', '{"backs": 3},]'), "not valid JSON (strict JSON"),
+        (make(caption="a\u0000b"), "caption: a control character (U+0000) is not allowed"),
+        (make(seats=[{"cards": "AS AS KS", "name": "\u202eouY"}, {"backs": 3}, {},
+                     {"backs": 3}]), "seats[0].name: a direction mark (U+202E)"),
+        (make(caption={"\u0000en": "x"}), "caption: a control character (U+0000) is not "
+                                           "allowed in a field name"),
+    ],
+)
+def test_text_micropython_would_read_otherwise_is_refused(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        load(text)
+    assert message in str(err.value)
