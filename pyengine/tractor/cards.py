@@ -84,10 +84,16 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse one card; accepts ``T`` for 10, suit symbols and any letter case."""
-        key = text.strip().upper()
+        """Parse one card; accepts ``T`` for 10, suit symbols and either case of ASCII letters.
+
+        Other letters are not cards, though ``str.upper`` maps some to ASCII
+        (``ſ`` → ``S``): MicroPython's upper does not, and the embed's checker
+        reads cards there (``ascii_upper``).
+        """
+        key = text.strip()
         for symbol, letter in SUIT_SYMBOLS.items():
             key = key.replace(symbol, letter)
+        key = ascii_upper(key)
         if key.startswith("T"):
             key = "10" + key[1:]
         found = _BY_TEXT.get(key)
@@ -99,6 +105,15 @@ class Card(int):
     def make(cls, rank: int, suit: int) -> Card:
         """The card of rank index 0..12 and suit index 0..3."""
         return CARDS[suit * 13 + rank]
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` in capitals when it is ASCII, else "" (no card, rank or suit is written so).
+
+    >>> ascii_upper("as"), ascii_upper("a\u017f")
+    ('AS', '')
+    """
+    return text.upper() if text.isascii() else ""
 
 
 def _text(i: int) -> str:
@@ -172,7 +187,7 @@ def rank_index(text: str) -> int:
     >>> rank_index("K"), rank_index("T")
     (11, 8)
     """
-    key = text.strip().upper()
+    key = ascii_upper(text.strip())
     if key == "T":
         key = "10"
     if key not in RANKS:

@@ -5,7 +5,14 @@ this module adds what needs the full rules and computes what the page shows:
 
 * ``load`` — the checked, normalised scenario; every play in the trick and in the
   steps is legal (one-suit leads, follows under RULES §4 when the hand is face up),
-  and each trick after the first is led by the previous trick's winner;
+  each trick after the first is led by the previous trick's winner, and every quiz
+  answer is a legal play for the seat to move (``frames`` and ``judge`` run the same
+  checks, so the embed's worker refuses what ``python -m tractor scenario`` refuses);
+* throws — only shown cards refute a throw (hidden hands are unknown). A lead in the
+  trick that a face-up hand beats is refused (``throw_fails``), not drawn as failed:
+  the author shows its forced unit instead, or the throw as a step. A step's throw
+  that a shown hand beats is played as failed when the forced unit is known (every
+  other hand shown, or the throw's lowest unit is the one beaten), else refused;
 * ``frames`` — the positions shown by Next/Back, with trick winners, points, failed
   throws and the kitty bonus of the last trick;
 * ``judge`` — a quiz answer: legal (and why not), and whether it is an answer;
@@ -122,15 +129,52 @@ def _holds(hand: list[str], cards: list[str]) -> bool:
 
 
 def _throw_failure(
-    seats: list[dict[str, Any]], seat: int, lead: Lead, trump: Trump
+    hands: list[list[str] | None], seat: int, lead: Lead, trump: Trump
 ) -> ThrowFailure | None:
-    """Why ``seat``'s throw fails against the three other hands, when all are face up."""
+    """Why ``seat``'s throw fails against the other hands that are face up, or None.
+
+    ``hands`` are the four hands as they were when the lead was played (None:
+    not shown). A hidden hand is unknown, so only shown cards refute a throw.
+    """
     if not lead.is_throw:
         return None
-    others = [((seat + k) % 4, seats[(seat + k) % 4]["cards"]) for k in (1, 2, 3)]
-    if any(hand is None for _, hand in others):
-        return None
-    return check_throw(lead, [(o, counts_of(_ids(hand or []))) for o, hand in others], trump)
+    others = [((seat + k) % 4, hands[(seat + k) % 4]) for k in (1, 2, 3)]
+    shown = [(o, counts_of(_ids(hand))) for o, hand in others if hand is not None]
+    return check_throw(lead, shown, trump)
+
+
+def _forced_is_known(
+    hands: list[list[str] | None], seat: int, lead: Lead, failure: ThrowFailure, trump: Trump
+) -> bool:
+    """Whether the unit a failed throw forces is known: every other hand is shown, or
+    the forced unit is the throw's lowest (a hidden hand cannot force a lower one)."""
+    if all(hands[(seat + k) % 4] is not None for k in (1, 2, 3)):
+        return True
+    lowest = min((trump.order[unit.top], unit.size) for unit in lead.units)  # RULES §4's order
+    return (trump.order[failure.forced.top], failure.forced.size) == lowest
+
+
+def _throw_text(s: Scenario, seat: int, cards: list[str], failure: ThrowFailure) -> Text:
+    """Who tried the throw and who beats it, in both languages."""
+    tried, beat = _pretty(cards), _pretty(_texts(list(failure.beaten_by)))
+    who, other = seat_name(s, seat), seat_name(s, failure.beaten_by_seat)
+    shown = _pretty(_texts(failure.forced.all_cards()))
+    tries = "try" if _is_you(who) else "tries"
+    return {
+        "en": f"{who['en']} {tries} to throw {tried}, but {other['en']} holds {beat}, "
+        f"which beats {shown}: the throw fails and only {shown} is played.",
+        "zh": f"{who['zh']}想甩{tried}，但{other['zh']}有{beat}，大过{shown}："
+        f"甩牌失败，只出{shown}。",
+    }
+
+
+def _fails(where: str, seat: int, cards: list[str], failure: ThrowFailure, why: str) -> str:
+    """The message refusing a throw shown where it cannot stand (rule ``throw_fails``)."""
+    beat = " ".join(_texts(list(failure.beaten_by)))
+    unit = " ".join(_texts(failure.forced.all_cards()))
+    return (f"{where}: seat {seat}'s throw {' '.join(cards)} fails: seat "
+            f"{failure.beaten_by_seat} holds {beat}, which beats {unit} (throw_fails: RULES "
+            f"§4, a throw stands only if no other hand beats any of its units); {why}")
 
 
 def initial_frame(s: Scenario) -> Frame:
@@ -152,9 +196,28 @@ def load(text: str) -> Scenario:
     tractor.scenario_check.ScenarioError: steps[0]: seat 0 plays AS KS: you must play 1 pair(s) \
 of the led suit (you hold them) (follow_pairs)
     """
+    return _checked(text)[0]
+
+
+def _checked(text: str) -> tuple[Scenario, list[Frame]]:
+    """The checked scenario and its frames: every check ``load`` and ``frames`` share
+    (the CLI and the embed's worker run the same ones)."""
     s = check(text)
-    _run(s)
-    return s
+    shown = _run(s)
+    _check_answers(s)
+    return s, shown
+
+
+def _check_answers(s: Scenario) -> None:
+    """Every quiz answer is a legal play for the seat to move (``judge`` says so)."""
+    quiz = s["quiz"]
+    if quiz is None:
+        return
+    seat = s["turn"]
+    for i, answer in enumerate(quiz["answers"]):
+        verdict = _judge_play(s, seat, s["seats"][seat]["cards"], answer)
+        if not verdict["legal"]:
+            raise ScenarioError(f"quiz.answers[{i}]: not a legal play ({verdict['why']['en']})")
 
 
 def _check_rules(s: Scenario) -> None:
@@ -170,6 +233,7 @@ def _check_trick(s: Scenario, trump: Trump) -> Lead | None:
     if not trick:
         return None
     lead = _lead_of(trick[0]["cards"], trump, "trick[0]")
+    _check_lead_stands(s, lead, trump)
     for i, play in enumerate(trick[1:], start=1):
         hand = s["seats"][play["seat"]]["cards"]
         if hand is None:
@@ -182,6 +246,22 @@ def _check_trick(s: Scenario, trump: Trump) -> Lead | None:
                 f"{message} ({rule})"
             )
     return lead
+
+
+def _check_lead_stands(s: Scenario, lead: Lead, trump: Trump) -> None:
+    """The trick's lead stands against every face-up hand (as held before the trick).
+
+    Choice: a shown lead that a shown hand beats is refused rather than drawn as
+    failed; the author shows the forced unit as the lead, or the throw as a step.
+    """
+    played = {p["seat"]: p["cards"] for p in s["trick"]}
+    hands = [None if seat["cards"] is None else seat["cards"] + played.get(i, [])
+             for i, seat in enumerate(s["seats"])]
+    leader = s["trick"][0]["seat"]
+    failure = _throw_failure(hands, leader, lead, trump)
+    if failure is not None:
+        raise ScenarioError(_fails("trick[0]", leader, s["trick"][0]["cards"], failure,
+                                   "show only the unit it forces, or the throw as a step"))
 
 
 # ------------------------------------------------------------------ frames
@@ -200,7 +280,7 @@ def frames(text: str) -> list[Frame]:
     >>> [f["trick"] for f in frames(text)]
     [[], [{'seat': 0, 'cards': ['KS']}]]
     """
-    return _run(check(text))
+    return _checked(text)[1]
 
 
 def _run(s: Scenario) -> list[Frame]:
@@ -306,21 +386,16 @@ class _Table:
         self._check_held(where, seat, cards)
         lead = _lead_of(cards, self.trump, where)
         self.lead = lead
-        failure = _throw_failure(self.seats, seat, lead, self.trump)
+        hands = [info["cards"] for info in self.seats]
+        failure = _throw_failure(hands, seat, lead, self.trump)
         if failure is None:
             return cards, None
+        if not _forced_is_known(hands, seat, lead, failure, self.trump):
+            raise ScenarioError(_fails(where, seat, cards, failure,
+                                       "which unit it forces depends on the hidden hands"))
         forced = _texts(failure.forced.all_cards())
         self.lead = analyse_lead(failure.forced.all_cards(), self.trump)
-        tried, beat = _pretty(cards), _pretty(_texts(list(failure.beaten_by)))
-        who, other = seat_name(self.s, seat), seat_name(self.s, failure.beaten_by_seat)
-        shown = _pretty(forced)
-        tries = "try" if _is_you(who) else "tries"
-        text = {
-            "en": f"{who['en']} {tries} to throw {tried}, but {other['en']} holds {beat}, "
-            f"which beats {shown}: the throw fails and only {shown} is played.",
-            "zh": f"{who['zh']}想甩{tried}，但{other['zh']}有{beat}，大过{shown}："
-            f"甩牌失败，只出{shown}。",
-        }
+        text = _throw_text(self.s, seat, cards, failure)
         result = {"throw_failed": True, "tried": list(cards), "forced": forced, "text": text}
         self._throw_penalty(seat, result)
         return forced, result
@@ -521,18 +596,24 @@ def _judge_play(s: Scenario, seat: int, hand: list[str], play: list[str]) -> dic
 
 
 def _judge_lead(s: Scenario, seat: int, lead: Lead, trump: Trump) -> dict[str, Any]:
+    """A lead's verdict; a throw is judged against the shown hands (hidden ones are unknown)."""
     if not lead.is_throw:
         return _verdict(None, "A legal lead.", "合法的领牌。")
-    if any(s["seats"][(seat + k) % 4]["cards"] is None for k in (1, 2, 3)):
+    hands = [info["cards"] for info in s["seats"]]
+    failure = _throw_failure(hands, seat, lead, trump)
+    if failure is None and any(hands[(seat + k) % 4] is None for k in (1, 2, 3)):
         return _verdict(None, "A legal lead: a throw (whether it stands depends on the hidden "
                         "hands).", "合法的领牌：甩牌（能否成功取决于未亮出的牌）。")
-    failure = _throw_failure(s["seats"], seat, lead, trump)
     if failure is None:
         return _verdict(None, "A legal lead: the throw stands (nobody can beat any of its "
                         "units).", "合法的领牌：甩牌成功（没有人能大过其中任何一手）。")
     forced = " ".join(_texts(failure.forced.all_cards()))
     beat = " ".join(_texts(list(failure.beaten_by)))
     other = seat_name(s, failure.beaten_by_seat)
+    if not _forced_is_known(hands, seat, lead, failure, trump):
+        return _verdict(None, f"Legal, but the throw fails: {other['en']} holds {beat}, which "
+                        f"beats {forced}.",
+                        f"合法，但甩牌失败：{other['zh']}有{beat}，大过{forced}。")
     return _verdict(
         None,
         f"Legal, but the throw fails: {other['en']} holds {beat}, which beats {forced}, "

@@ -5,7 +5,12 @@ turns its JSON text into a plain, normalised ``dict`` or raises ``ScenarioError`
 with a message saying what is wrong. It checks the format (``scenario.schema.json``)
 and what makes a position impossible without knowing the rules' finer points:
 
-* every card is RULES notation, and no card is held more often than the decks
+* the text is strict JSON (``jsonscan.strict_error``: MicroPython's ``json`` reads
+  trailing commas and more that CPython's refuses), and no string in it holds a
+  control character or a direction mark (``_check_texts``), so a scenario reads
+  the same in both interpreters;
+* every card is RULES notation (ASCII letters or suit symbols, separated by
+  spaces), and no card is held more often than the decks
   hold (hands, kitty, the trick, and the steps of seats whose hands are not shown);
 * hand sizes fit the trick: before the trick every seat whose size is shown held
   the same number of cards, at most the hand size; a seat that has played in
@@ -37,9 +42,13 @@ tractor.scenario_check.ScenarioError: version: missing
 import json
 
 try:
-    from .jsonscan import depth_within, nesting_depth
+    from .jsonscan import depth_within, nesting_depth, strict_error
 except ImportError:  # MicroPython: the embed loads both files as top-level modules
-    from jsonscan import depth_within, nesting_depth  # type: ignore[no-redef,import-not-found]
+    from jsonscan import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+        depth_within,
+        nesting_depth,
+        strict_error,
+    )
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -102,7 +111,7 @@ def depth_of(text: str) -> int:
     >>> depth_of('{"a": [[1], "]]\\\\"["]}')
     3
     """
-    return nesting_depth(text)
+    return int(nesting_depth(text))
 
 
 def read(text: object) -> "dict[str, Any]":
@@ -113,13 +122,62 @@ def read(text: object) -> "dict[str, Any]":
         raise ScenarioError("the scenario is longer than " + str(MAX_CHARS) + " characters")
     if not depth_within(text, MAX_DEPTH):
         raise ScenarioError("the scenario is nested more than " + str(MAX_DEPTH) + " levels deep")
+    wrong = strict_error(text)  # MicroPython's json accepts [1,] and more that CPython's refuses
+    if wrong >= 0:
+        raise ScenarioError("the scenario is not valid JSON (strict JSON; see character "
+                            + str(wrong + 1) + ")")
     try:
         data = json.loads(text)
     except Exception:  # noqa: BLE001 - MicroPython raises ValueError; anything is "not JSON"
         raise ScenarioError("the scenario is not valid JSON") from None
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
+    _check_texts(data, "")
     return data
+
+
+DIRECTION_MARKS = (0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                   0x2066, 0x2067, 0x2068, 0x2069)
+"""Bidi controls: they reorder the text drawn around them (a name could pass for another)."""
+
+
+def _bad_character(text: str) -> str:
+    """Why ``text`` may not be shown, or "": a control character (C0, DEL, C1: MicroPython
+    and the page cut or hide text at them) or a direction mark (visual spoofing)."""
+    for ch in text:
+        code = ord(ch)
+        if code < 0x20 or 0x7F <= code < 0xA0:
+            return "a control character (" + _code(code) + ")"
+        if code in DIRECTION_MARKS:
+            return "a direction mark (" + _code(code) + ")"
+    return ""
+
+
+def _code(code: int) -> str:
+    return f"U+{code:04X}"
+
+
+def _check_texts(value: object, where: str) -> None:
+    """Every string of the scenario, names of fields too, is plain text (``_bad_character``).
+
+    Choice: such characters are refused, not stripped, so a scenario shows exactly
+    what its author wrote, the same in CPython and MicroPython.
+    """
+    if isinstance(value, str):
+        problem = _bad_character(value)
+        if problem:
+            raise ScenarioError((where or "the scenario") + ": " + problem
+                                + " is not allowed in a text")
+    elif isinstance(value, dict):
+        for key in value:
+            problem = _bad_character(key)
+            if problem:
+                raise ScenarioError((where or "the scenario") + ": " + problem
+                                    + " is not allowed in a field name")
+            _check_texts(value[key], (where + "." if where else "") + key)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _check_texts(item, where + "[" + str(i) + "]")
 
 
 def _int(data: "dict[str, Any]", key: str, low: int, high: int, where: str = "") -> int:
@@ -150,12 +208,17 @@ def _text(value: object, where: str) -> "dict[str, Any]":
 def parse_card(token: str) -> str:
     """One card in RULES notation, normalised (``t♠`` → ``10S``).
 
+    Letters are ASCII only: CPython's ``upper()`` turns ``ſ`` (long s) into ``S``,
+    MicroPython's changes ASCII letters only, so any other letter is not a card
+    (the suit symbols ``♠♥♣♦♤♡♧♢`` are).
+
     >>> parse_card("t♠"), parse_card("bj")
     ('10S', 'BJ')
     """
-    key = token.upper()
+    key = token
     for symbol in SUIT_SYMBOLS:
         key = key.replace(symbol, SUIT_SYMBOLS[symbol])
+    key = key.upper() if all(ord(ch) < 0x80 for ch in key) else ""
     if key.startswith("T"):
         key = "10" + key[1:]
     if key in ("SJ", "BJ") or (key[-1:] in SUITS and key[:-1] in RANKS):
@@ -165,12 +228,17 @@ def parse_card(token: str) -> str:
 
 
 def parse_cards(value: object, where: str) -> "list[Any]":
-    """Space-separated card text → list of normalised card texts."""
+    """Space-separated card text → list of normalised card texts.
+
+    Only the space separates cards (CPython's ``split()`` also splits at no-break
+    and ideographic spaces, MicroPython's does not; control characters, tabs
+    too, are refused with every text).
+    """
     if not isinstance(value, str):
         raise ScenarioError(where + ": cards are text such as \"AS AS 10H\"")
     if len(value) > MAX_TEXT:
         raise ScenarioError(where + ": longer than " + str(MAX_TEXT) + " characters")
-    return [parse_card(token) for token in value.split()]
+    return [parse_card(token) for token in value.split(" ") if token]
 
 
 def count(cards: "list[str]") -> "dict[str, int]":

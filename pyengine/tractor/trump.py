@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, CardError, rank_index
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, CardError, ascii_upper, rank_index
 
 TRUMP = 4
 """The effective-suit index of trumps (0..3 are S H C D)."""
@@ -148,10 +148,12 @@ def trump_for(level: int, trump_suit: int | None, twos_always_trump: bool = Fals
 
 def parse_trump_suit(text: str) -> int | None:
     """Suit letter or symbol to 0..3, ``NT`` to None."""
-    key = text.strip().upper()
-    if key in ("NT", "N", "无主"):
+    key = text.strip()
+    if key == "无主":
         return None
-    key = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}.get(key, key)
+    key = ascii_upper({"♠": "S", "♥": "H", "♣": "C", "♦": "D"}.get(key, key))
+    if key in ("NT", "N"):
+        return None
     if len(key) != 1 or key not in SUITS:
         raise CardError(f"not a trump suit: {text!r} (S, H, C, D or NT)")
     return SUITS.index(key)

@@ -26,9 +26,10 @@ from tractor.actions import (
     Play,
     action_from_json,
 )
-from tractor.cards import CardError
+from tractor.cards import Card, CardError
 from tractor.match import IllegalAction, Match
 from tractor.rules import Rules
+from tractor.trump import parse_trump_suit
 
 # ------------------------------------------------------------- referee
 
@@ -46,6 +47,23 @@ def test_referee_accepts_card_text_forms() -> None:
     assert referee.decompose("3S3S4S4S", "2", "H") == ["3S 3S 4S 4S"]
     assert referee.decompose("SJSJBJBJ", "2", "H") == ["SJ SJ BJ BJ"]
     assert referee.decompose("", "2", "H") == []
+
+
+@pytest.mark.parametrize("text", ["A\u017f", "\u017fj", "K\u0131", "\uff21S", "A\u0455"])
+def test_non_ascii_letters_are_not_cards_as_in_micropython(text: str) -> None:
+    # CPython's upper() makes "ſ" (long s) an "S"; MicroPython's changes ASCII only.
+    with pytest.raises(CardError, match="not a card"):
+        Card.parse(text)
+    with pytest.raises(ValueError, match="not a card"):
+        referee.decompose(text, "2", "H")
+
+
+def test_non_ascii_letters_are_not_a_trump_suit_nor_a_level() -> None:
+    with pytest.raises(ValueError, match="not a trump suit"):
+        referee.is_tractor("3S 3S 4S 4S", "2", "\u017f")
+    with pytest.raises(ValueError, match="not a rank"):
+        referee.is_tractor("3S 3S 4S 4S", "\uff2b", "H")
+    assert Card.parse("a\u2660") == Card.parse("AS") and parse_trump_suit("\u2665") == 1
 
 
 @pytest.mark.parametrize("level", ["1", "B", "", "22", "11"])

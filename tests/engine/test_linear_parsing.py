@@ -17,7 +17,7 @@ from collections.abc import Callable
 import pytest
 from tractor import scenario_check
 from tractor.jsondata import DataError, nesting_depth, parse_json
-from tractor.jsonscan import depth_within
+from tractor.jsonscan import depth_within, strict_error
 from tractor.save import MAX_SAVE_CHARS, SaveError, loads
 
 DEEP = "[" * 9  # one level deeper than a record may nest
@@ -113,3 +113,17 @@ def test_the_scanner_stops_as_soon_as_the_cap_is_passed() -> None:
     assert depth_within("[" * 9 + "1" + "]" * 9, 9)
     with pytest.raises(DataError, match="nested more than 8"):
         parse_json(escape_heavy(10_000), max_chars=10**6, max_depth=8)
+
+
+STRICT_SHAPES = [
+    lambda size: "[" + "1.5e3," * (size // 6) + "1,]",  # numbers, a trailing comma at the end
+    lambda size: '["' + '\\"' * (size // 2) + '",]',  # one long string of escapes
+    lambda size: "{" + '"a": {"b": [1, "x"]},' * (size // 20) + "}",  # shallow objects
+]
+
+
+@pytest.mark.parametrize("shape", STRICT_SHAPES, ids=["numbers", "escapes", "objects"])
+def test_the_strict_json_check_is_linear_and_finds_the_error_at_the_end(
+        shape: Callable[[int], str]) -> None:
+    assert strict_error(shape(1_000)) > 900
+    assert per_kb_ratio(strict_error, shape, 2_000, 200_000) < 8

@@ -248,8 +248,9 @@ def test_a_throw_beaten_by_a_pair_forces_the_low_pair() -> None:
     assert after["result"]["forced"] == ["4S", "4S"]
 
 
-def test_a_throw_stands_when_a_hand_is_not_shown() -> None:
+def test_a_throw_stands_when_no_shown_hand_beats_it_and_a_hand_is_not_shown() -> None:
     seats = [dict(seat) for seat in THROW_SEATS]
+    seats[1] = {"cards": "3S 3C 3C 5D 6D"}  # the JS that beat 9S is gone
     seats[3] = {"backs": 5}
     after = frames(make(seats=seats, steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}]))[1]
     assert after["result"] is None and len(after["trick"][0]["cards"]) == 5
@@ -438,3 +439,103 @@ def test_a_failed_throw_costs_the_thrower_s_side_under_the_penalty_option() -> N
     assert after["result"]["penalty"] == -10 and after["points"] == 10  # an attacker failed
     data["rules"] = {}
     assert "penalty" not in scenario.frames(json.dumps(data))[1]["result"]
+
+
+# ------------------------------------------------------------------ issue 24: answers and throws
+
+
+def test_load_refuses_a_quiz_whose_answer_is_an_illegal_play() -> None:
+    illegal = make(turn=None, seats=[{"cards": "AS AS KS 4S"}, {"backs": 4}, {"backs": 4},
+                                     {"backs": 2}],
+                   trick=[{"seat": 3, "cards": "3S 3S"}], quiz={"answers": ["AS AS", "AS KS"]})
+    with pytest.raises(ScenarioError, match=r"quiz.answers\[1\]: not a legal play \(You hold "
+                                            r"a pair in the led suit"):
+        load(illegal)
+    with pytest.raises(ScenarioError, match=r"quiz.answers\[0\]: not a legal play"):
+        load(make(seats=[{"cards": "AS AH KS"}, {"backs": 3}, {}, {"backs": 3}],
+                  quiz={"answers": ["AS AH"]}))
+
+
+def test_the_embed_worker_refuses_a_quiz_whose_answer_is_an_illegal_play() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "web" / "embed" / "embed_worker.py"
+    spec = importlib.util.spec_from_file_location("embed_worker", path)
+    assert spec is not None and spec.loader is not None
+    worker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(worker)
+    illegal = PAIR_QUIZ.replace('"answers": ["AS AS"]', '"answers": ["AS KS"]')
+    answer = json.loads(worker.judge(illegal, "AS AS"))
+    assert answer["error"].startswith("quiz.answers[0]: not a legal play")
+    assert json.loads(worker.frames(illegal))["error"].startswith("quiz.answers[0]")
+
+
+# RULES §4, L = 2, T = H: 9S 8S8S led while seat 0 shows QS QS — the throw fails (8S8S).
+FAILED_LEAD = make(turn=None, seats=[{"cards": "QS QS 3C"}, {}, {}, {"backs": 0}],
+                   trick=[{"seat": 3, "cards": "9S 8S 8S"}])
+
+
+def test_a_lead_in_the_trick_that_a_shown_hand_beats_is_refused() -> None:
+    with pytest.raises(ScenarioError, match=r"trick\[0\]: seat 3's throw 9S 8S 8S fails: "
+                                            r"seat 0 holds QS QS, which beats 8S 8S "
+                                            r"\(throw_fails: RULES §4"):
+        load(FAILED_LEAD)
+
+
+def test_a_follower_s_hand_before_its_play_refutes_the_lead() -> None:
+    # Seat 0 already followed with QS QS: before the trick it held them.
+    followed = make(turn=None, seats=[{"cards": "3C"}, {}, {}, {"backs": 1}],
+                    trick=[{"seat": 3, "cards": "9S 8S 8S"}, {"seat": 0, "cards": "QS QS 3S"}])
+    with pytest.raises(ScenarioError, match="throw_fails"):
+        load(followed)
+
+
+def test_a_lead_in_the_trick_stands_when_no_shown_hand_beats_it() -> None:
+    standing = FAILED_LEAD.replace("QS QS 3C", "7S 7S 3C")
+    assert load(standing)["trick"][0]["cards"] == ["9S", "8S", "8S"]
+
+
+def test_a_step_s_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() -> None:
+    seats = [dict(seat) for seat in THROW_SEATS]
+    seats[1] = {"cards": "5S 5S 3C 5D 6D"}  # beats the lowest unit, 4S 4S: nothing lower
+    seats[3] = {"backs": 5}
+    after = frames(make(seats=seats, steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}]))[1]
+    assert after["result"]["forced"] == ["4S", "4S"]
+
+
+def test_a_step_s_throw_whose_forced_unit_depends_on_a_hidden_hand_is_refused() -> None:
+    seats = [dict(seat) for seat in THROW_SEATS]
+    seats[3] = {"backs": 5}  # seat 1's JS beats 9S; seat 3 might beat 4S 4S
+    with pytest.raises(ScenarioError, match=r"steps\[0\]: seat 0's throw 9S 8S 8S 4S 4S fails"
+                                            r".*hidden"):
+        load(make(seats=seats, steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}]))
+
+
+def test_judge_a_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() -> None:
+    seats = [dict(seat) for seat in THROW_SEATS]
+    seats[3] = {"backs": 5}
+    verdict = judge(make(seats=seats, quiz={"answers": ["9S"]}), "9S 8S 8S 4S 4S")
+    assert verdict["legal"] is True
+    assert verdict["why"]["en"] == "Legal, but the throw fails: Seat 1 holds JS, which beats 9S."
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (make(seats=[{"cards": "AS A\u017f KS"}, {"backs": 3}, {}, {"backs": 3}]),
+         'not a card: "A\u017f"'),
+        (make(seats=[{"cards": "AS\u00a0AS KS"}, {"backs": 3}, {}, {"backs": 3}]), "not a card"),
+        (make()[:-1] + ",}", "not valid JSON (strict JSON; see character"),
+        (make().replace('{"backs": 3}]', '{"backs": 3},]'), "not valid JSON (strict JSON"),
+        (make(caption="a\u0000b"), "caption: a control character (U+0000) is not allowed"),
+        (make(seats=[{"cards": "AS AS KS", "name": "\u202eouY"}, {"backs": 3}, {},
+                     {"backs": 3}]), "seats[0].name: a direction mark (U+202E)"),
+        (make(caption={"\u0000en": "x"}), "caption: a control character (U+0000) is not "
+                                           "allowed in a field name"),
+    ],
+)
+def test_text_micropython_would_read_otherwise_is_refused(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        load(text)
+    assert message in str(err.value)

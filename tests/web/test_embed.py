@@ -257,7 +257,7 @@ HOST = """<!doctype html><meta charset="utf-8"><title>host</title>
 <script src="../embed.js"></script>
 """
 
-ASK = """async (request) => {
+ASK = """async ([request, wait]) => {
   const frame = document.getElementById("f");
   return await new Promise((resolve) => {
     const answer = (event) => {
@@ -267,9 +267,22 @@ ASK = """async (request) => {
       }
     };
     window.addEventListener("message", answer);
+    setTimeout(() => resolve({unanswered: true}), wait);
     frame.contentWindow.postMessage(request, "*");
   });
 }"""
+"""Post ``request`` to the frame; its answer, or ``{unanswered: true}`` after ``wait`` ms."""
+
+BUILT = """(kind, size) => {
+  if (kind === "deep") {
+    let nested = "AS";
+    for (let i = 0; i < size; i++) nested = [nested];
+    return {type: "tractor.referee", id: "deep", fn: "is_tractor", args: [nested, "2", "H"]};
+  }
+  return {type: "tractor.referee", id: 8, fn: "is_tractor", args: ["A".repeat(size)]};
+}"""
+ASK_BUILT = f"([kind, size, wait]) => ({ASK})([({BUILT})(kind, size), wait])"
+"""``ASK`` with a request built in the page (Playwright's arguments cannot nest 3,000 deep)."""
 
 
 def open_host(page: Page, site_url: str, served_file: Any, scenario: dict[str, Any]) -> None:
@@ -283,7 +296,7 @@ def test_the_host_page_asks_the_referee_and_bad_requests_are_refused(
     page: Page, site_url: str, served_file: Any
 ) -> None:
     open_host(page, site_url, served_file, OVER_TRUMP)
-    ask = lambda request: page.evaluate(ASK, request)  # noqa: E731
+    ask = lambda request: page.evaluate(ASK, [request, ENGINE_TIMEOUT])  # noqa: E731
     winner = ask({"type": "tractor.referee", "id": 7, "fn": "trick_winner",
                   "args": [["5S 4S 4S", "9H 7H 7H", "8H 8H 4H"], "10", "H"]})
     assert winner == {"type": "tractor.referee.result", "id": 7, "result": 2}
@@ -301,6 +314,20 @@ def test_the_host_page_asks_the_referee_and_bad_requests_are_refused(
         assert "error" in reply and "result" not in reply, reply
     assert ask({"type": "tractor.referee", "id": 6, "fn": "is_tractor",
                 "args": ["A" * 9000]})["error"].startswith("the request is longer")
+
+
+def test_a_long_or_deeply_nested_referee_request_is_refused_with_its_id(
+    page: Page, site_url: str, served_file: Any
+) -> None:
+    open_host(page, site_url, served_file, OVER_TRUMP)
+    started = page.evaluate(ASK, [{"type": "tractor.referee", "id": 1, "fn": "level_change",
+                                   "args": [85]}, ENGINE_TIMEOUT])
+    assert started["result"] == ["attackers", 0]  # the engine runs: a refusal is not a start-up
+    long = page.evaluate(ASK_BUILT, ["long", 9000, ENGINE_TIMEOUT])
+    assert long["id"] == 8 and long["error"].startswith("the request is longer"), long
+    # 3,000 arrays in 6,000 characters: under the length cap, far over any depth a call needs.
+    deep = page.evaluate(ASK_BUILT, ["deep", 3000, ENGINE_TIMEOUT])
+    assert deep.get("id") == "deep" and "nested more than" in deep.get("error", ""), deep
 
 
 def test_the_host_snippet_sizes_the_frame_to_its_content(

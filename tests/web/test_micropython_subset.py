@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,13 +75,13 @@ process.stdout.write(lines.join("\\n"));
 """
 
 
-def run_cpython() -> list[object]:
+def run_cpython(scenarios: list[str]) -> list[object]:
     """The same program in this interpreter."""
     sys.path[:0] = [str(path.parent) for path in FILES.values()]
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out):
-            exec(PROGRAM, {"SCENARIOS": json.dumps(SCENARIOS)})  # noqa: S102 - our own program
+            exec(PROGRAM, {"SCENARIOS": json.dumps(scenarios)})  # noqa: S102 - our own program
     finally:
         del sys.path[: len(FILES)]
     text = out.getvalue()
@@ -88,7 +89,8 @@ def run_cpython() -> list[object]:
     return result
 
 
-def test_the_embed_s_micropython_files_agree_with_cpython(dist_dir: Path, tmp_path: Path) -> None:
+def run_micropython(dist_dir: Path, tmp_path: Path, scenarios: list[str]) -> list[Any]:
+    """The program in the vendored MicroPython (Node.js)."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed (build.py needs it too)")
@@ -96,19 +98,85 @@ def test_the_embed_s_micropython_files_agree_with_cpython(dist_dir: Path, tmp_pa
     runner = tmp_path / "run.mjs"
     runner.write_text(RUNNER.replace("MJS", mjs.as_uri()))
     payload = {"modules": {name: path.read_text() for name, path in FILES.items()},
-               "scenarios": json.dumps(SCENARIOS), "program": PROGRAM}
-    done = subprocess.run([node, str(runner)], input=json.dumps(payload), capture_output=True,
+               "scenarios": json.dumps(scenarios, ensure_ascii=False), "program": PROGRAM}
+    done = subprocess.run([node, str(runner)], input=json.dumps(payload, ensure_ascii=False),
+                          capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     marker = done.stdout.rindex("RESULT")
-    in_micropython = json.loads(done.stdout[marker + len("RESULT"):])
-    in_cpython = run_cpython()
+    result: list[Any] = json.loads(done.stdout[marker + len("RESULT"):])
+    return result
+
+
+def test_the_embed_s_micropython_files_agree_with_cpython(dist_dir: Path, tmp_path: Path) -> None:
+    in_micropython = run_micropython(dist_dir, tmp_path, SCENARIOS)
+    in_cpython = run_cpython(SCENARIOS)
     assert [sorted(r) for r in in_micropython] == [sorted(r) for r in in_cpython]  # same keys
     for mine, theirs in zip(in_micropython, in_cpython, strict=True):
         assert mine == theirs or _same_html(mine, theirs)
     assert "error" in in_micropython[1] and "AS is shown 3 times" in in_micropython[1]["error"]
     assert "&lt;img src=x" in in_micropython[0]["html"][0]
     assert "<img" not in json.dumps(in_micropython[0]["html"])
+
+
+def with_(**fields: object) -> str:
+    """The minimal scenario (seat 0 to lead AS AS KS) with ``fields`` replacing its own."""
+    data: dict[str, object] = {"schema": "tractor-scenario", "version": 1, "level": "2",
+                               "trump": "H", "turn": 0,
+                               "seats": [{"cards": "AS AS KS"}, {"backs": 3}, {}, {"backs": 3}]}
+    data.update(fields)
+    return json.dumps(data, ensure_ascii=False)
+
+
+def seat0(cards: str) -> str:
+    return with_(seats=[{"cards": cards}, {"backs": 3}, {}, {"backs": 3}])
+
+
+GOOD = with_(caption={"en": "Plain é, 对子 and 😀 are text", "zh": "对子"})
+#: Texts CPython and MicroPython used to read differently (issue 24): each is refused by both,
+#: with the same message.
+READ_DIFFERENTLY = [
+    (seat0("AS A\u017f KS"), "not a card"),  # CPython: "ſ".upper() == "S"
+    (seat0("AS AS \u017fj"), "not a card"),  # CPython: SJ
+    (seat0("AS AS K\u0131"), "not a card"),  # Turkish dotless ı: "I" in CPython
+    (seat0("AS AS \uff21S"), "not a card"),  # fullwidth Ａ
+    (seat0("AS\u00a0AS KS"), "not a card"),  # CPython's split() splits at a no-break space
+    (seat0("AS AS\u3000KS"), "not a card"),  # and at an ideographic space
+    (seat0("AS AS\u001cKS"), "control"),  # and at U+001C
+    (with_(caption="a\u0000b"), "control"),  # MicroPython cuts the text at a NUL
+    (with_(caption={"en": "x", "zh": "\u0007"}), "control"),
+    (with_(caption="\u009b31m"), "control"),  # C1
+    (with_(seats=[{"cards": "AS AS KS", "name": "\u202eouY"}, {"backs": 3}, {},
+                  {"backs": 3}]), "direction"),
+    (with_(caption="1\u2066x\u2069"), "direction"),
+    (with_(caption="\u200fx"), "direction"),
+    (with_(caption="\u061cx"), "direction"),
+    (with_(caption="x").replace('"x"', '"\\ud83d\\ude00"'), "not valid JSON"),  # 1 char or 2
+    (with_()[:-1] + ",}", "not valid JSON"),  # a trailing comma in an object
+    (with_().replace('{"backs": 3}]', '{"backs": 3},]'), "not valid JSON"),  # in an array
+    (with_().replace('"turn": 0,', '"turn": 0'), "not valid JSON"),  # a missing comma
+    (with_().replace('"turn": 0', '"turn" 0'), "not valid JSON"),  # a missing colon
+    (with_().replace('{"backs": 3}, {}', '{"backs": 3},, {}'), "not valid JSON"),
+    (with_().replace('"turn": 0', '"turn": 00'), "not valid JSON"),
+    (with_().replace('"turn": 0', '"turn": 0.'), "not valid JSON"),
+    (with_(caption="x").replace('"x"', '"a\tb"'), "not valid JSON"),  # a raw tab in a string
+    (with_().replace('"turn": 0', '"points": NaN, "turn": 0'), "not valid JSON"),
+    (with_() + " x", "not valid JSON"),
+]
+
+
+def test_texts_read_differently_by_cpython_and_micropython_are_refused_by_both(
+    dist_dir: Path, tmp_path: Path
+) -> None:
+    texts = [GOOD] + [text for text, _ in READ_DIFFERENTLY]
+    in_micropython = run_micropython(dist_dir, tmp_path, texts)
+    in_cpython = run_cpython(texts)
+    assert "ok" in in_micropython[0] and in_micropython[0]["ok"] == in_cpython[0]["ok"]
+    assert in_micropython[0]["ok"]["caption"]["en"] == "Plain é, 对子 and 😀 are text"
+    for (text, message), mine, theirs in zip(READ_DIFFERENTLY, in_micropython[1:],
+                                             in_cpython[1:], strict=True):
+        assert mine == theirs, text
+        assert message in mine.get("error", ""), (text, mine)
 
 
 def _same_html(a: object, b: object) -> bool:

@@ -10,7 +10,8 @@ except through ``markup.el``.
 The host page may ask rule questions with ``postMessage``:
 ``{"type": "tractor.referee", "id": 1, "fn": "trick_winner", "args": [...]}``;
 the answer is ``{"type": "tractor.referee.result", "id": 1, "result": ...}`` or
-``{..., "error": "..."}``. The frame posts its height
+``{..., "error": "..."}``, with the request's ``id`` whenever the posted object
+has one (``request_id``), a refused request too. The frame posts its height
 (``{"type": "tractor.embed.height", "height": px}``) after every draw, for embed.js.
 """
 
@@ -22,6 +23,7 @@ import embed_view
 import js
 import scenario_check
 from embed_text import say
+from jsonscan import depth_within
 from pyscript import create_named_worker, document
 from pyscript.ffi import create_proxy, to_js
 
@@ -35,6 +37,9 @@ MAX_LINK_CHARS = 27000
 """The longest ``?s=`` read: base64url of the longest scenario (20,000 characters)."""
 MAX_REQUEST_CHARS = 8000
 """The longest referee request read from the host page."""
+MAX_REQUEST_DEPTH = 4
+"""The deepest nesting of a request read (a call needs 3: ``{"args": [["AS"]]}``; the
+worker's ``scenario.referee_json`` caps the call at 4 too)."""
 BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_="
 WORKER_CONFIG = "./embed-worker.json"
 WORKER_SRC = "./web/embed/embed_worker.py"
@@ -209,11 +214,34 @@ def on_intent(event: "Any") -> None:
         engine_start[0] = asyncio.create_task(start_engine())
 
 
-async def answer_referee(source: "Any", origin: str, data_text: str) -> None:
+def request_id(data: "Any") -> "int | str | None":
+    """The ``id`` of a posted request, read from the JS object without reading the rest.
+
+    The rule: a request's answer carries its ``id`` (an integer, or a text of at
+    most 64 characters) whenever the message is an object with one, however
+    long, deep or wrong the rest of it is; otherwise the answer's ``id`` is null.
+    A posted object is a structured clone (plain data, no getters), so reading
+    one property is cheap and runs no code of the host page.
+    """
+    try:
+        ident = data.id
+    except Exception:  # noqa: BLE001 - not an object, or no such property
+        return None
+    if isinstance(ident, bool) or not isinstance(ident, (int, str)):
+        return None
+    return ident if len(str(ident)) <= 64 else None
+
+
+async def answer_referee(source: "Any", origin: str, data_text: str, ident: "Any") -> None:
+    """Answer one request from the host page; its text is capped in length and depth
+    (``jsonscan``) before MicroPython's ``json`` reads it."""
     request: dict[str, Any] = {}
     reply: dict[str, Any]
     if len(data_text) > MAX_REQUEST_CHARS:
         reply = {"error": "the request is longer than " + str(MAX_REQUEST_CHARS) + " characters"}
+    elif not depth_within(data_text, MAX_REQUEST_DEPTH):
+        reply = {"error": "the request is nested more than " + str(MAX_REQUEST_DEPTH)
+                 + " levels deep"}
     else:
         try:
             found = json.loads(data_text)
@@ -231,9 +259,8 @@ async def answer_referee(source: "Any", origin: str, data_text: str) -> None:
                 call = {"fn": request.get("fn"), "args": request.get("args", []),
                         "kwargs": request.get("kwargs", {})}
                 reply = json.loads(str(await worker.referee(json.dumps(call))))
-    ident = request.get("id")
     reply["type"] = "tractor.referee.result"
-    reply["id"] = ident if isinstance(ident, (int, str)) and len(str(ident)) <= 64 else None
+    reply["id"] = ident
     target = origin if origin not in ("null", "") else "*"
     source.postMessage(window.JSON.parse(json.dumps(reply)), target)
 
@@ -246,7 +273,8 @@ def on_message(event: "Any") -> None:
         data_text = str(window.JSON.stringify(event.data))
     except Exception:  # noqa: BLE001 - not serialisable: refused below
         data_text = "null"
-    asyncio.create_task(answer_referee(event.source, str(event.origin), data_text))
+    ident = request_id(event.data)
+    asyncio.create_task(answer_referee(event.source, str(event.origin), data_text, ident))
 
 
 async def main() -> None:
