@@ -30,6 +30,7 @@ Only the standard library is used; Python 3.11+.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html.parser
 import json
@@ -573,12 +574,18 @@ def offline_files(dist: Path) -> list[str]:
 def write_service_worker(dist: Path, template: Path = OFFLINE_TEMPLATE) -> str:
     """dist/sw.js from the template: this build's files under a cache named by their digest.
 
+    Each file comes with its SHA-256 as a Subresource Integrity value (``./`` is
+    ``index.html``): a file missing from the cache is fetched again only if the
+    server still has this build's copy, and put back (the cache heals; offline/sw.js).
     Returns the cache name (``tractor-`` and 16 hex digits of the files' digest).
     """
-    files = offline_files(dist)
+    files: dict[str, str] = {}
     digest = hashlib.sha256()
-    for name in files[1:]:
-        digest.update(name.encode() + b"\0" + (dist / name[2:]).read_bytes() + b"\0")
+    for name in offline_files(dist):
+        data = (dist / (name[2:] or "index.html")).read_bytes()
+        files[name] = "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+        if name != "./":
+            digest.update(name.encode() + b"\0" + data + b"\0")
     cache = f"tractor-{digest.hexdigest()[:16]}"
     source = template.read_text()
     source = source.replace("__CACHE_NAME__", cache).replace(

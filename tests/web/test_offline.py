@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -21,14 +22,19 @@ SW_ACTIVATED = (
 )
 
 
-def wait_offline_ready(page: Page) -> None:
-    """The service worker registered after the first dealt card has cached the site and
-    controls the page (polled: ``evaluate`` awaits the registration's promise)."""
+def wait_until(page: Page, script: str, what: str, arg: object = None) -> None:
+    """Poll an (async) page function until it is true (``evaluate`` awaits its promise)."""
     for _ in range(240):
-        if page.evaluate(SW_ACTIVATED):
+        if page.evaluate(script, arg):
             return
         page.wait_for_timeout(500)
-    raise AssertionError("the service worker never took over the page")
+    raise AssertionError(f"never true: {what}")
+
+
+def wait_offline_ready(page: Page) -> None:
+    """The service worker registered after the first dealt card has cached the site and
+    controls the page."""
+    wait_until(page, SW_ACTIVATED, "the service worker took over the page")
 
 
 def cache_name(dist_dir: Path) -> str:
@@ -74,18 +80,25 @@ def test_a_new_build_s_cache_replaces_the_old_one(
     assert page.evaluate("caches.keys()") == [cache_name(dist_dir)]
 
 
+@contextmanager
+def serving(site_build: ModuleType, root: Path) -> Iterator[str]:
+    """``root`` served on a free 127.0.0.1 port (its own origin: its own worker and caches)."""
+    server = site_build.make_server(root, port=0, handler=site_build.QuietSiteHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture
 def sub_path_url(site_build: ModuleType, tmp_path: Path) -> Iterator[str]:
     """dist/ served under /tractor-game/ (as GitHub Pages serves a project site)."""
     (tmp_path / "tractor-game").symlink_to(site_build.DIST, target_is_directory=True)
-    server = site_build.make_server(tmp_path, port=0, handler=site_build.QuietSiteHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/tractor-game/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(site_build, tmp_path) as url:
+        yield f"{url}tractor-game/"
 
 
 def test_the_site_works_under_a_sub_path(page: Page, sub_path_url: str) -> None:
@@ -96,3 +109,33 @@ def test_the_site_works_under_a_sub_path(page: Page, sub_path_url: str) -> None:
     assert hand_cards(page)
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == sub_path_url and failed == []
+
+
+def cached(page: Page, cache: str, url: str) -> bool:
+    """Whether ``url`` (relative to the page) is in the cache named ``cache``."""
+    return bool(page.evaluate(
+        "([name, url]) => caches.open(name).then((c) => c.match(url)).then(Boolean)", [cache, url]
+    ))
+
+
+def test_a_file_lost_from_the_cache_is_fetched_once_online_and_kept_for_offline(
+    page: Page, context: BrowserContext, site_url: str, dist_dir: Path
+) -> None:
+    open_table(page, site_url, "?seed=7&speed=instant", settings={"lang": "en"})
+    wait_offline_ready(page)
+    cache = cache_name(dist_dir)
+    wheel = "./" + next(dist_dir.glob("wheels/*/*.whl")).relative_to(dist_dir).as_posix()
+    page.evaluate("([name, url]) => caches.open(name).then((c) => c.delete(url))", [cache, wheel])
+    assert not cached(page, cache, wheel)
+    page.reload()
+    wait_ready(page)
+    assert cached(page, cache, wheel)
+    # Only the build's own files go into its cache (the benchmark page is not one).
+    page.evaluate("fetch('./bench/bare.html').then((r) => r.text())")
+    assert not cached(page, cache, "./bench/bare.html")
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    wait_dealt(page)
+    assert hand_cards(page)
+
