@@ -19,6 +19,7 @@ GitHub Pages sub-path)::
     pyodide/<pyodide ver>/...       the five Pyodide runtime files
     idiomorph/<ver>/idiomorph.min.js  the DOM morphing library (global ``Idiomorph``)
     bench/bare.html, bench/pyscript.json   bare PyScript+Pyodide page (benchmark)
+    sw.js, manifest.webmanifest, icons/   offline play and install (write_service_worker)
 
 PyScript, Pyodide and idiomorph come from the npm registry, pinned by
 ``vendor/package-lock.json`` and installed with ``npm ci`` into
@@ -575,8 +576,12 @@ def write_service_worker(dist: Path, template: Path = OFFLINE_TEMPLATE) -> str:
     """dist/sw.js from the template: this build's files under a cache named by their digest.
 
     Each file comes with its SHA-256 as a Subresource Integrity value (``./`` is
-    ``index.html``): a file missing from the cache is fetched again only if the
-    server still has this build's copy, and put back (the cache heals; offline/sw.js).
+    ``index.html``), so the worker (offline/sw.js, which says more) keeps every page on
+    one build: it fills its cache with files of this digest only (asked of the server,
+    not the HTTP cache), and it waits, installed, until no page of the older build is
+    open before it takes over (the older worker serves those pages from the older
+    cache meanwhile). A file missing from the cache is fetched again, if the server
+    still has this build's copy, and put back (the cache heals).
     Returns the cache name (``tractor-`` and 16 hex digits of the files' digest).
     """
     files: dict[str, str] = {}
@@ -694,6 +699,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    #: Every answer's Cache-Control (GitHub Pages sends ``max-age=600``).
+    cache_control = "no-cache"
 
     def handle(self) -> None:
         """Handle requests, ignoring browsers that cancel a download midway."""
@@ -703,7 +710,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.log_message("client went away: %s (%s)", self.requestline, error)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (stdlib name)

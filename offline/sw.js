@@ -4,8 +4,16 @@
 // name (a digest of every file of the build) and the build's files, each with its
 // SHA-256 as a Subresource Integrity value. The rules:
 //
-// * A new build has a new cache name and fills it completely before it takes over.
-// * Then every older tractor- cache is deleted.
+// * A new build has a new cache name and fills it completely, with its own files only,
+//   before it takes over.
+// * A page runs the files of one build only. A new build's worker does not skip waiting:
+//   it waits, installed, while any page (tab, installed app, embed) of the old build is
+//   open, and the old build's worker keeps answering those pages from the old build's
+//   cache. Once the last of them is closed the new worker takes over and deletes every
+//   older tractor- cache. (A reload alone does not switch: the reloaded page is a page of
+//   the old build until every tab of the site has been closed.) Chosen over reloading
+//   open pages when a new worker takes over: a reload would cut a hand short, and
+//   lazy loads (the computer players' worker, the wheel) could still race it.
 // * The cache heals: a file of this build missing from its cache (deleted, or never
 //   stored) is fetched again and put back, so the next offline start works. The fetch
 //   carries the file's integrity value: a server that already has another build cannot
@@ -19,13 +27,14 @@ const INTEGRITY = new Map(
   Object.entries(FILES).map(([file, hash]) => [new URL(file, self.location).href, hash])
 );
 
+// Each file is asked of the server ("no-cache": the HTTP cache may still hold the older
+// build's copy under the same URL) and must have this build's digest, else the install
+// fails and is tried again on a later visit.
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(Object.keys(FILES)))
-      .then(() => self.skipWaiting())
+  const requests = Object.entries(FILES).map(
+    ([file, integrity]) => new Request(file, { cache: "no-cache", integrity })
   );
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 
 self.addEventListener("activate", (event) => {

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -81,9 +84,10 @@ def test_a_new_build_s_cache_replaces_the_old_one(
 
 
 @contextmanager
-def serving(site_build: ModuleType, root: Path) -> Iterator[str]:
+def serving(site_build: ModuleType, root: Path, handler: type | None = None) -> Iterator[str]:
     """``root`` served on a free 127.0.0.1 port (its own origin: its own worker and caches)."""
-    server = site_build.make_server(root, port=0, handler=site_build.QuietSiteHandler)
+    handler = handler or site_build.QuietSiteHandler
+    server = site_build.make_server(root, port=0, handler=handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -139,3 +143,92 @@ def test_a_file_lost_from_the_cache_is_fetched_once_online_and_kept_for_offline(
     wait_dealt(page)
     assert hand_cards(page)
 
+
+#: A line only build B's copy of web/worker.py has.
+BUILD_B_MARKER = "# build B"
+
+
+@dataclass
+class TwoBuilds:
+    """Build A (dist/) served at ``url``, until ``switch()`` serves build B there instead."""
+
+    url: str
+    outside: str  #: a page of the same origin outside the worker's scope
+    old: str  #: build A's cache name
+    new: str  #: build B's cache name
+    switch: Callable[[], None]
+
+
+@pytest.fixture(params=["no-cache", "max-age=600"])
+def two_builds(
+    request: pytest.FixtureRequest, site_build: ModuleType, tmp_path: Path
+) -> Iterator[TwoBuilds]:
+    """dist/ under /site/; build B is a copy of it with one changed file and its own sw.js.
+
+    Served twice: as build.py serves (``no-cache``), and as GitHub Pages serves (every
+    answer may be kept 10 minutes, so the browser's HTTP cache still holds build A's
+    files under the same URLs when build B arrives).
+    """
+    build_b = tmp_path / "build-b"
+    shutil.copytree(site_build.DIST, build_b)
+    with (build_b / "web" / "worker.py").open("a") as worker:
+        worker.write(f"\n{BUILD_B_MARKER}\n")
+    site_build.write_service_worker(build_b)
+    # The server answers If-Modified-Since by whole seconds: B's sw.js is newer than A's.
+    later = (site_build.DIST / "sw.js").stat().st_mtime + 60
+    os.utime(build_b / "sw.js", (later, later))
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "site").symlink_to(site_build.DIST, target_is_directory=True)
+
+    def switch() -> None:
+        (root / "next").symlink_to(build_b, target_is_directory=True)
+        (root / "next").replace(root / "site")  # one rename: no request sees a half switch
+
+    class Handler(site_build.QuietSiteHandler):  # type: ignore[name-defined,misc]
+        cache_control = request.param
+
+    with serving(site_build, root, Handler) as url:
+        yield TwoBuilds(
+            f"{url}site/", url, cache_name(site_build.DIST), cache_name(build_b), switch
+        )
+
+
+#: Build B's worker is installed (its cache filled) and settled: waiting, or active.
+NEW_BUILD_SETTLED = (
+    "async ([scope, name]) => { const r = await navigator.serviceWorker.getRegistration(scope);"
+    " if (!r || r.installing || !(await caches.has(name))) return false;"
+    " return r.waiting ? r.waiting.state === 'installed' : r.active.state === 'activated'; }"
+)
+FETCH_WORKER_SCRIPT = (
+    "fetch('./web/worker.py').then((r) => r.text(), (error) => 'refused: ' + error)"
+)
+
+
+def test_a_page_open_when_a_new_build_arrives_gets_only_files_of_its_own_build(
+    page: Page, context: BrowserContext, two_builds: TwoBuilds
+) -> None:
+    open_table(page, two_builds.url, "?speed=instant", settings={"lang": "en"})
+    wait_offline_ready(page)
+    two_builds.switch()
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    wait_until(page, NEW_BUILD_SETTLED, "build B installed", [two_builds.url, two_builds.new])
+    # A lazy load of the open page (PyScript fetches the worker's script so) is build A's.
+    script = page.evaluate(FETCH_WORKER_SCRIPT)
+    assert "def " in script and BUILD_B_MARKER not in script
+    # A file lost from build A's cache (and from the HTTP cache) is not replaced by build
+    # B's copy from the server.
+    page.evaluate("([name]) => caches.open(name).then((c) => c.delete('./web/worker.py'))",
+                  [two_builds.old])
+    context.new_cdp_session(page).send("Network.clearBrowserCache")
+    assert page.evaluate(FETCH_WORKER_SCRIPT).startswith("refused")
+    assert not cached(page, two_builds.old, "./web/worker.py")
+    # Once no page of build A is open, build B takes over and build A's cache goes.
+    page.close()
+    outside = context.new_page()
+    outside.goto(two_builds.outside)
+    wait_until(outside, "(name) => caches.keys().then((k) => k.join() === name)",
+               "only build B's cache is left", two_builds.new)
+    fresh = context.new_page()
+    open_table(fresh, two_builds.url, "?speed=instant", settings={"lang": "en"})
+    assert BUILD_B_MARKER in fresh.evaluate(FETCH_WORKER_SCRIPT)
