@@ -19,6 +19,7 @@ GitHub Pages sub-path)::
     pyodide/<pyodide ver>/...       the five Pyodide runtime files
     idiomorph/<ver>/idiomorph.min.js  the DOM morphing library (global ``Idiomorph``)
     bench/bare.html, bench/pyscript.json   bare PyScript+Pyodide page (benchmark)
+    sw.js, manifest.webmanifest, icons/   offline play and install (write_service_worker)
 
 PyScript, Pyodide and idiomorph come from the npm registry, pinned by
 ``vendor/package-lock.json`` and installed with ``npm ci`` into
@@ -30,6 +31,7 @@ Only the standard library is used; Python 3.11+.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html.parser
 import json
@@ -573,12 +575,22 @@ def offline_files(dist: Path) -> list[str]:
 def write_service_worker(dist: Path, template: Path = OFFLINE_TEMPLATE) -> str:
     """dist/sw.js from the template: this build's files under a cache named by their digest.
 
+    Each file comes with its SHA-256 as a Subresource Integrity value (``./`` is
+    ``index.html``), so the worker (offline/sw.js, which says more) keeps every page on
+    one build: it fills its cache with files of this digest only (asked of the server,
+    not the HTTP cache), and it waits, installed, until no page of the older build is
+    open before it takes over (the older worker serves those pages from the older
+    cache meanwhile). A file missing from the cache is fetched again, if the server
+    still has this build's copy, and put back (the cache heals).
     Returns the cache name (``tractor-`` and 16 hex digits of the files' digest).
     """
-    files = offline_files(dist)
+    files: dict[str, str] = {}
     digest = hashlib.sha256()
-    for name in files[1:]:
-        digest.update(name.encode() + b"\0" + (dist / name[2:]).read_bytes() + b"\0")
+    for name in offline_files(dist):
+        data = (dist / (name[2:] or "index.html")).read_bytes()
+        files[name] = "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+        if name != "./":
+            digest.update(name.encode() + b"\0" + data + b"\0")
     cache = f"tractor-{digest.hexdigest()[:16]}"
     source = template.read_text()
     source = source.replace("__CACHE_NAME__", cache).replace(
@@ -687,6 +699,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    #: Every answer's Cache-Control (GitHub Pages sends ``max-age=600``).
+    cache_control = "no-cache"
 
     def handle(self) -> None:
         """Handle requests, ignoring browsers that cancel a download midway."""
@@ -696,7 +710,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.log_message("client went away: %s (%s)", self.requestline, error)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (stdlib name)

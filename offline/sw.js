@@ -1,18 +1,40 @@
 // Service worker of the Tractor site: after one visit the whole site works offline.
 //
 // build.py writes this file to dist/sw.js, replacing the two placeholders: the cache
-// name (a digest of every file of the build) and the list of files to keep. A new
-// build has a new cache name: it is filled completely before it takes over, and every
-// older tractor- cache is then deleted, so a page never mixes files of two builds.
+// name (a digest of every file of the build) and the build's files, each with its
+// SHA-256 as a Subresource Integrity value. The rules:
+//
+// * A new build has a new cache name and fills it completely, with its own files only,
+//   before it takes over.
+// * A page runs the files of one build only. A new build's worker does not skip waiting:
+//   it waits, installed, while any page (tab, installed app, embed) of the old build is
+//   open, and the old build's worker keeps answering those pages from the old build's
+//   cache. Once the last of them is closed the new worker takes over and deletes every
+//   older tractor- cache. (A reload alone does not switch: the reloaded page is a page of
+//   the old build until every tab of the site has been closed.) Chosen over reloading
+//   open pages when a new worker takes over: a reload would cut a hand short, and
+//   lazy loads (the computer players' worker, the wheel) could still race it.
+// * The cache heals: a file of this build missing from its cache (deleted, or never
+//   stored) is fetched again and put back, so the next offline start works. The fetch
+//   carries the file's integrity value: a server that already has another build cannot
+//   slip one of its files into this build's cache or page (that request fails instead).
 "use strict";
 
 const CACHE = "__CACHE_NAME__";
 const FILES = __FILE_LIST__;
+// The build's files by absolute URL (the cache's keys), each with its integrity value.
+const INTEGRITY = new Map(
+  Object.entries(FILES).map(([file, hash]) => [new URL(file, self.location).href, hash])
+);
 
+// Each file is asked of the server ("no-cache": the HTTP cache may still hold the older
+// build's copy under the same URL) and must have this build's digest, else the install
+// fails and is tried again on a later visit.
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting())
+  const requests = Object.entries(FILES).map(
+    ([file, integrity]) => new Request(file, { cache: "no-cache", integrity })
   );
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 
 self.addEventListener("activate", (event) => {
@@ -35,11 +57,27 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
     return;
   }
-  // Cache first (the query string, e.g. ?seed=7, does not name another file).
-  event.respondWith(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch: true }))
-      .then((found) => found || fetch(request))
-  );
+  event.respondWith(answer(request));
 });
+
+// Cache first (the query string, e.g. ?seed=7, does not name another file); a file of
+// this build that is not in the cache is fetched with its integrity value and put back.
+async function answer(request) {
+  const cache = await caches.open(CACHE);
+  const found = await cache.match(request, { ignoreSearch: true });
+  if (found) {
+    return found;
+  }
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  const integrity = INTEGRITY.get(url.href);
+  if (!integrity) {
+    return fetch(request); // not a file of this build (the benchmark page, sw.js)
+  }
+  const response = await fetch(url.href, { integrity });
+  if (response.ok && response.type === "basic" && !response.redirected) {
+    await cache.put(url.href, response.clone());
+  }
+  return response;
+}
