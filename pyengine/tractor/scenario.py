@@ -10,7 +10,8 @@ this module adds what needs the full rules and computes what the page shows:
   checks, so the embed's worker refuses what ``python -m tractor scenario`` refuses);
 * throws — only shown cards refute a throw (hidden hands are unknown). A lead in the
   trick that a face-up hand beats is refused (``throw_fails``), not drawn as failed:
-  the author shows its forced unit instead, or the throw as a step. A step's throw
+  the author shows its forced unit instead, or the throw as a step (``scenario_check``
+  refuses it first, with the same message, so a show-only embed does too). A step's throw
   that a shown hand beats is played as failed when the forced unit is known (every
   other hand shown, or the throw's lowest unit is the one beaten), else refused;
 * ``frames`` — the positions shown by Next/Back, with trick winners, points, failed
@@ -253,6 +254,9 @@ def _check_lead_stands(s: Scenario, lead: Lead, trump: Trump) -> None:
 
     Choice: a shown lead that a shown hand beats is refused rather than drawn as
     failed; the author shows the forced unit as the lead, or the throw as a step.
+    ``scenario_check.check`` refuses such a lead before this runs (its small copy of
+    the rule, for MicroPython); this is the engine's reading that
+    ``tests/engine/test_scenario_check_throws.py`` compares it with.
     """
     played = {p["seat"]: p["cards"] for p in s["trick"]}
     hands = [None if seat["cards"] is None else seat["cards"] + played.get(i, [])

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from . import scenario_check
 from .cards import TEXT
 from .trump import Trump
 
@@ -71,24 +72,11 @@ def runs(cnt: Counts, trump: Trump, suit: int, width: int) -> list[list[int]]:
 
     Each run lists one card id per order, lowest first. Where several cards share
     an order (off-suit level cards) the first qualifying one is used; the others
-    stay available for another run.
+    stay available for another run. The loop is ``scenario_check.runs``, which
+    reads card texts the same way in MicroPython.
     """
-    out: list[list[int]] = []
-    current: list[int] = []
-    for rung in trump.rungs[suit]:
-        pick = -1
-        for c in rung:
-            if cnt.get(c, 0) >= width:
-                pick = c
-                break
-        if pick >= 0:
-            current.append(pick)
-        elif current:
-            out.append(current)
-            current = []
-    if current:
-        out.append(current)
-    return out
+    found: list[list[int]] = scenario_check.runs(cnt, trump.rungs[suit], width)
+    return found
 
 
 def _take_runs(cnt: Counts, trump: Trump, suit: int, width: int) -> list[Unit]:

@@ -60,6 +60,13 @@ def quiz() -> dict[str, Any]:
     }
 
 
+#: Show-only (no steps, no quiz: the engine never starts), led by a throw that seat 0's
+#: QS QS beats (RULES §4, L = 2, T = H): refused as the CLI refuses it.
+FAILED_THROW = {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H",
+                "seats": [{"cards": "QS QS 3C"}, {}, {}, {"backs": 0}],
+                "trick": [{"seat": 3, "cards": "9S 8S 8S"}]}
+
+
 def link(scenario: dict[str, Any] | str) -> str:
     text = scenario if isinstance(scenario, str) else json.dumps(scenario)
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
@@ -219,12 +226,14 @@ def test_a_legal_quiz_answer_that_is_not_the_author_s(page: Page, site_url: str)
          "AS is shown 3 times"),
         (f"s={link(dict(OVER_TRUMP, seats=[{'cards': 'AS'}, {'backs': 3}, {}, {}]))}",
          "hand sizes do not fit the trick"),
+        (f"s={link(FAILED_THROW)}", "seat 0 holds QS QS, which beats 8S 8S (throw_fails"),
         ("s=" + "A" * 30_000, "too long"),
         ("src=https://example.com/x.json", "not on this site"),
         ("src=missing.json", "HTTP 404"),
         ("", "No position given"),
     ],
-    ids=["malformed", "not-base64", "too-many-copies", "wrong-hand-size", "oversized",
+    ids=["malformed", "not-base64", "too-many-copies", "wrong-hand-size", "throw-fails",
+         "oversized",
          "other-origin", "missing-file", "nothing"],
 )
 def test_a_bad_scenario_gives_a_clear_message_and_nothing_else(

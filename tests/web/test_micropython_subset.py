@@ -179,6 +179,49 @@ def test_texts_read_differently_by_cpython_and_micropython_are_refused_by_both(
         assert message in mine.get("error", ""), (text, mine)
 
 
+def throw_lead(level: str, trump: str, seats: list[dict[str, object]],
+               trick: list[dict[str, object]], **rules: object) -> str:
+    return json.dumps({"schema": "tractor-scenario", "version": 1, "level": level,
+                       "trump": trump, "rules": rules, "seats": seats, "trick": trick})
+
+
+#: Throws led in the trick (scenario_check's copy of the engine's throw_fails rule), and
+#: what each is refused for ("" where the throw stands).
+THROWS = [
+    # RULES §4, L = 2, T = H: QS QS beats the throw's 4S 4S
+    (throw_lead("2", "H", [{"cards": "QS QS 3C 3D 3D"}, {}, {}, {"backs": 0}],
+                [{"seat": 3, "cards": "9S 8S 8S 4S 4S"}]),
+     "trick[0]: seat 3's throw 9S 8S 8S 4S 4S fails: seat 0 holds QS QS, which beats 4S 4S "
+     "(throw_fails"),
+    # trumps, 3 decks, twos always trump: seat 1 followed with the tractor that beats
+    (throw_lead("5", "S", [{"backs": 1}, {"cards": "4D"}, {}, {}],
+                [{"seat": 0, "cards": "2H 2H 2S 2S BJ"}, {"seat": 1, "cards": "5C 5C 5S 5S 3D"}],
+                decks=3, twos_always_trump=True),
+     "seat 1 holds 5C 5C 5S 5S, which beats 2H 2H 2S 2S (throw_fails"),
+    # no trump, L = A: KS is the top spade, nobody shown beats QS QS; seat 2 is hidden
+    (throw_lead("A", "NT", [{"backs": 0}, {"cards": "AS 3C 3C"}, {}, {"backs": 3}],
+                [{"seat": 0, "cards": "KS QS QS"}]), ""),
+    # one deck: singles
+    (throw_lead("2", "H", [{}, {}, {"backs": 0}, {"cards": "KD 3C"}],
+                [{"seat": 2, "cards": "AD QD"}], decks=1),
+     "seat 2's throw AD QD fails: seat 3 holds KD, which beats QD (throw_fails"),
+]
+
+
+def test_a_throw_lead_a_shown_hand_beats_is_refused_in_micropython_too(
+    dist_dir: Path, tmp_path: Path
+) -> None:
+    texts = [text for text, _ in THROWS]
+    in_micropython = run_micropython(dist_dir, tmp_path, texts)
+    in_cpython = run_cpython(texts)
+    for (text, message), mine, theirs in zip(THROWS, in_micropython, in_cpython, strict=True):
+        assert mine == theirs or _same_html(mine, theirs), text
+        if message:
+            assert message in mine.get("error", ""), (text, mine)
+        else:
+            assert "ok" in mine, (text, mine)
+
+
 def _same_html(a: object, b: object) -> bool:
     """Equal but for the order of attributes inside tags (dict order may differ)."""
     if not (isinstance(a, dict) and isinstance(b, dict)) or a.get("ok") != b.get("ok"):
