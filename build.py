@@ -299,7 +299,25 @@ def build_wheel(root: Path, out_dir: Path) -> Path:
     wheels = sorted(out_dir.glob("*.whl"))
     if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
         raise BuildError(f"expected one pure 'py3-none-any' wheel, got {[w.name for w in wheels]}")
+    normalise_wheel(wheels[0])
     return wheels[0]
+
+
+WHEEL_TIME = (1980, 1, 1, 0, 0, 0)
+"""Every member of the wheel is dated this (zip's earliest date): the same source gives
+the same bytes, so an unchanged rebuild keeps its offline cache name."""
+
+
+def normalise_wheel(wheel: Path) -> None:
+    """Rewrite ``wheel`` with fixed dates and permissions, members in name order."""
+    with zipfile.ZipFile(wheel) as archive:
+        members = [(name, archive.read(name)) for name in sorted(archive.namelist())]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members:
+            info = zipfile.ZipInfo(name, date_time=WHEEL_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
 
 
 def wheel_digest(wheel: Path) -> str:

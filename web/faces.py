@@ -24,8 +24,9 @@ def card_face(lang: str, card: str, classes: str = "", tag: str = "span", **attr
         title = card_label(lang, card)
     return el(
         tag,
-        el("span", rank, class_="rank"),
+        el("span", rank, class_="rank ten" if rank == "10" else "rank"),
         el("span", suit_text, class_="pip"),
+        el("span", suit_text, class_="face", aria_hidden="true"),
         class_=f"card {suit_class} {classes}".strip(),
         data_card=card,
         title=title,

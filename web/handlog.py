@@ -33,7 +33,8 @@ def hand_log(scene: Scene) -> Markup:
     for decl in view.get("declarations") or []:
         seat, card, copies = decl
         rows.append(el("li", t(lang, "log_declared", name=seat_name(lang, seat)), " ",
-                       mini_cards(lang, [view_card(card)] * copies), class_="log-declaration"))
+                       mini_cards(lang, [view_card(card)] * copies, "tiny"),
+                       class_="log-declaration"))
     for number, trick in enumerate(view["tricks"], start=1):
         rows.append(trick_row(scene, number, trick))
     if not rows:
@@ -72,10 +73,11 @@ def point_cards(scene: Scene) -> Markup:
     else:
         groups = [(seat_name(lang, seat), won[seat]) for seat in range(4)]
     return el(
-        "p",
-        t(lang, "log_points"),
-        [[" ", el("span", name, ": ", mini_cards(lang, cards) if cards else "—",
-                  class_="log-points")] for name, cards in groups],
+        "div",
+        el("p", t(lang, "log_points"), class_="log-points-title"),
+        [el("div", el("span", name, class_="log-points-name"),
+            mini_cards(lang, cards) if cards else "—", class_="log-points")
+         for name, cards in groups],
         class_="log-point-cards",
         data_testid="point-cards",
     )
@@ -92,7 +94,8 @@ def trick_row(scene: Scene, number: int, trick: dict[str, Any]) -> Markup:
     if trick.get("attempted"):
         head += [" · ", t(lang, "log_throw_failed", cards=cards_label(lang, trick["attempted"]))]
     plays = [
-        el("span", seat_name(lang, play["seat"]), " ", mini_cards(lang, play["cards"]),
+        el("span", el("span", seat_name(lang, play["seat"]), class_="log-play-name"),
+           mini_cards(lang, play["cards"]),
            class_="log-play" + (" won" if play["seat"] == trick["winner"] else ""),
            data_seat=play["seat"])
         for play in trick["plays"]

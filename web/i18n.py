@@ -39,6 +39,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "level_of": ("Level {rank}", "打{rank}"),
     "seat_points": ("{n} pts", "{n} 分"),
     "thinking": ("thinking…", "思考中…"),
+    "winning": ("winning so far", "目前最大"),
     "friend_mark": ("Friend", "朋友"),
     "defender_mark": ("Defender", "庄家方"),
     # table indicators
@@ -53,6 +54,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "friend_card": ("Friend card {card}", "朋友牌 {card}"),
     "friend_hidden": ("friend not yet revealed", "朋友尚未现身"),
     "friend_is": ("friend: {name}", "朋友：{name}"),
+    "your_side_unknown": (
+        "your side: unknown until the friend card is played",
+        "你的阵营：朋友牌打出前未知",
+    ),
+    "friend_rule": (
+        "Your friend is the first player after you, in playing order, who holds this card "
+        "now; everyone learns who it is when they play it. If nobody else holds it, you "
+        "play alone against three.",
+        "按出牌顺序，你之后第一位手中有这张牌的玩家就是你的朋友；他打出这张牌时大家才知道。"
+        "如果别人都没有这张牌，你一个人对三家。",
+    ),
     "hand_no": ("Hand {n}", "第 {n} 局"),
     # buttons
     "play": ("Play", "出牌"),
@@ -132,7 +144,15 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{name} overturned with {cards} and took the kitty",
         "{name} 用 {cards} 反主，拿走底牌",
     ),
-    "msg_friend_revealed": ("{name} is the friend!", "{name} 是朋友！"),
+    "msg_friend_revealed": (
+        "{name} is the friend: the first player after the dealer who held {card}",
+        "{name} 是朋友：庄家之后第一位持有{card}的玩家",
+    ),
+    "msg_not_friend": (
+        "{name} played {card} but is not the friend: the friend is the first holder after "
+        "the dealer, still hidden",
+        "{name} 打出了{card}，但不是朋友：朋友是庄家之后第一位持有这张牌的玩家，尚未现身",
+    ),
     "msg_hint": ("Hint: {what}", "提示：{what}"),
     "hint_pass": ("pass (do not declare)", "不亮"),
     "hint_call": ("call {card}", "叫 {card}"),
@@ -268,6 +288,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_next": ("Next ▶", "下一步 ▶"),
     "history_title": ("Past hands", "历史牌局"),
     "history_hand": ("Hand {n}", "第 {n} 局"),
+    "history_item": ("{date} · hand {n}: {outcome} ({points} points) · {rules}",
+                     "{date} · 第 {n} 局：{outcome}（闲家 {points} 分）· {rules}"),
+    "auto_next": ("Under autoplay, start the next hand by itself",
+                  "托管时自动开始下一局"),
     "history_line": (
         "{n} hand(s) kept in this browser (the last 50), {kb} KB",
         "本浏览器保存了 {n} 局（最近 50 局），{kb} KB",
@@ -341,8 +365,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "底牌分 {points} × {mult} = {bonus}",
     ),
     "kitty_not_won": (
-        "Kitty points {points}, multiplier ×{mult}: the defenders won the last trick, no bonus",
-        "底牌分 {points}，倍数 ×{mult}：庄家方赢得最后一轮，不计底分",
+        "Kitty points {points}: the defenders won the last trick, so the kitty counts for "
+        "nobody",
+        "底牌分 {points}：庄家方赢得最后一轮，底分不计",
     ),
     "trick_points": ("Points won in tricks: {n}", "闲家捡分：{n}"),
     "penalty_line": ("Throw penalties: {n}", "甩牌罚分：{n}"),

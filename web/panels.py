@@ -34,9 +34,7 @@ def hand_result(scene: Scene) -> Markup | None:
             bonus=result["kitty_bonus"],
         )
     else:
-        kitty_line = t(
-            lang, "kitty_not_won", points=result["kitty_points"], mult=result["multiplier"]
-        )
+        kitty_line = t(lang, "kitty_not_won", points=result["kitty_points"])
     lines: list[Child] = [
         el("div", el("span", t(lang, "kitty")), mini_cards(lang, result["kitty"]),
            class_="result-kitty"),
@@ -189,9 +187,10 @@ def settings_panel(scene: Scene) -> Markup:
             button(t(lang, "share_position"), "share-position", "share-position",
                    disabled=scene.view["phase"] != "play"),
             button(t(lang, "export"), "export", "export"),
-            el("label", t(lang, "import"), " ",
+            el("label", t(lang, "import"),
                el("input", type="file", accept=".json,application/json", data_testid="import",
-                  data_import="record")),
+                  data_import="record", class_="file-input"),
+               class_="file-button"),
             class_="panel-buttons",
         ),
         scene.message

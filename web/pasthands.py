@@ -18,10 +18,10 @@ from functools import cached_property
 from typing import Any
 
 from tractor.actions import NextHand
-from tractor.cards import format_cards
 from tractor.jsondata import DataError, parse_json
 from tractor.match import Match
 from tractor.save import MAX_SAVE_CHARS, SaveError, from_record, record
+from tractor.trump import sorted_hand
 
 MAX_HANDS = 50
 """Finished hands kept; older ones are dropped (the storage stays bounded)."""
@@ -161,7 +161,8 @@ def replay_steps(match_record: dict[str, Any], hand_no: int) -> list[Step]:
     steps: list[Step] = []
 
     def hands() -> tuple[tuple[str, ...], ...]:
-        return tuple(tuple(format_cards(m.hand_cards(s)).split()) for s in range(4))
+        return tuple(tuple(str(c) for c in sorted_hand(m.hand_cards(s), m.trump))
+                     for s in range(4))  # in the table's order: trumps first
 
     for action in actions:
         if isinstance(action, NextHand):

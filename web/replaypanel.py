@@ -27,7 +27,7 @@ def replay_panel(scene: Scene) -> Markup | None:
         el(
             "div",
             el("span", seat_name(lang, seat), class_="replay-name"),
-            mini_cards(lang, list(step.hands[seat])),
+            mini_cards(lang, list(step.hands[seat]), "replay-hand"),
             el("div", t(lang, "replay_played"), " ", mini_cards(lang, list(played[seat])),
                class_="replay-play") if seat in played else None,
             class_="replay-seat" + (" won" if step.winner == seat else ""),
@@ -36,9 +36,11 @@ def replay_panel(scene: Scene) -> Markup | None:
         for seat in range(4)
     ]
     title = t(lang, "replay_title")
+    tricks = sum(1 for s in steps if s.title == "trick")
+    count = f"{step.trick_no}/{tricks}" if step.title == "trick" else None
     return dialog(
         el("h2", title),
-        el("p", caption, " ", el("span", f"{index + 1}/{len(steps)}", class_="muted"),
+        el("p", caption, " ", count and el("span", count, class_="muted"),
            data_testid="replay-caption"),
         el("div", seats, class_="replay-seats"),
         step.kitty and el("div", t(lang, "kitty"), " ", mini_cards(lang, list(step.kitty)),

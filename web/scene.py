@@ -44,6 +44,7 @@ class Scene:
     just_dealt: str | None = None
     levels_before: list[int] | None = None  # rank indices before the finished hand
     share_link: str | None = None  # the link to this deal, once asked for
+    speed: str = ""  # the speed in force (a ?speed= override, else the setting's)
     elsewhere: bool = False  # another tab holds the match: offer "continue here"
     first_visit: bool = False  # nothing was stored before this visit: point to the tutorial
     position_link: str | None = None  # embed.html link of the current trick, once asked for

@@ -72,6 +72,14 @@ class DomScreen:
             if element is not None and element is not jsnull:
                 element.inert = inert
 
+    def _size_hand(self, element: Any) -> None:
+        """Tell the CSS how many cards the hand holds (``--n``) and its longest row
+        (``--row-n``): it sizes the cards to fit the screen (CSSOM, allowed by the CSP)."""
+        rows = element.querySelectorAll(".hand-row")
+        counts = [int(rows.item(i).childElementCount) for i in range(rows.length)]
+        element.style.setProperty("--n", str(max(1, sum(counts))))
+        element.style.setProperty("--row-n", str(max([1, *counts])))
+
     def show(self, regions: Mapping[str, str], classes: str, lang: str) -> None:
         for name, html in regions.items():
             if self.drawn.get(name) == html:
@@ -84,6 +92,8 @@ class DomScreen:
             else:
                 element.innerHTML = html
             self.drawn[name] = html
+            if name == "hand":
+                self._size_hand(element)
         if classes != self.classes:  # before the focus moves: an inert opener takes none
             self.root.className = classes
             self.classes = classes

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from faces import button, card_face, mini_cards, order_of
+from centre import POSITIONS, centre
+from faces import button, mini_cards
 from handlog import hand_log, log_toggle
-from i18n import SUIT_SYMBOLS, card_label, cards_label, seat_name, t
+from handview import controls, hand
+from i18n import SUIT_SYMBOLS, card_label, seat_name, t
 from markup import Child, Markup, el, join
 from panels import overlay
 from scene import Scene
-from tractor.cards import RANKS, Card
-from tractor.trump import TRUMP
 
 __all__ = ["REGIONS", "Scene", "render", "root_classes"]
 
@@ -37,7 +37,6 @@ REGIONS = (
     "overlay",
     "probe",
 )
-POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 MODAL_OPEN = "modal-open"
 """Root class while a blocking dialog (settings, a confirmation, a replay) is open."""
 
@@ -60,7 +59,8 @@ def render(scene: Scene) -> dict[str, Markup]:
 def root_classes(scene: Scene) -> str:
     """Classes of the page root: colour scheme, phase, whose turn."""
     view = scene.view
-    classes = [f"phase-{view['phase']}", "four-color" if scene.settings.four_color else "two-color"]
+    classes = [f"phase-{view['phase']}", "four-color" if scene.settings.four_color else "two-color",
+               f"speed-{scene.speed or scene.settings.speed}"]
     if view["to_move"] == 0:
         classes.append("my-turn")
     if scene.autoplay:
@@ -112,7 +112,7 @@ def bar(scene: Scene) -> Markup:
     if decl is not None:
         text = t(lang, "declared_by", name=seat_name(lang, decl["seat"]), cards="")
         parts.append(
-            el("div", text, mini_cards(lang, decl["cards"]), class_="declaration",
+            el("div", text, mini_cards(lang, decl["cards"], "tiny"), class_="declaration",
                data_testid="declaration")
         )
     elif view["phase"] in ("deal", "declare"):
@@ -133,12 +133,18 @@ def bar(scene: Scene) -> Markup:
             if friend is None
             else t(lang, "friend_is", name=seat_name(lang, friend))
         )
+        side: Child = None
+        if friend is None and view["dealer"] != 0 and view["phase"] == "play":
+            side = el("span", t(lang, "your_side_unknown"), class_="side-unknown",
+                      data_testid="your-side")
         parts.append(
             el(
                 "div",
                 t(lang, "friend_card", card=card_label(lang, view["friend_card"])),
                 " · ",
                 el("span", state, class_="hidden-friend" if friend is None else "known-friend"),
+                side and " · ",
+                side,
                 class_="friend",
                 data_testid="friend",
             )
@@ -204,7 +210,7 @@ def seat_box(scene: Scene, seat: int) -> Markup:
         el(
             "div",
             el("div", seat_name(lang, seat), " ", badges, class_="seat-name"),
-            el("div", " · ".join(meta), class_="seat-meta"),
+            el("div", [el("span", item) for item in meta], class_="seat-meta"),
             state,
             class_="seat-text",
         ),
@@ -212,215 +218,6 @@ def seat_box(scene: Scene, seat: int) -> Markup:
         data_seat=seat,
         data_testid=f"seat-{seat}",
     )
-
-
-def plays_html(
-    lang: str, plays: list[dict[str, Any]], winner: int | None = None, lead_kind: str | None = None
-) -> Markup:
-    """Each seat's play in its place; the lead named (single, pair, tractor, throw…)."""
-    return join(
-        el(
-            "div",
-            mini_cards(lang, play["cards"]),
-            lead_kind
-            and index == 0
-            and el("span", t(lang, f"lead_{lead_kind}"), class_="lead-kind",
-                   data_testid="lead-kind"),
-            class_=" ".join(
-                ["play", f"pos-{POSITIONS[play['seat']]}"]
-                + (["won"] if play["seat"] == winner else [])
-                + (["long"] if len(play["cards"]) >= 7 else [])  # throws, 3-deck tractors
-            ),
-            data_seat=play["seat"],
-        )
-        for index, play in enumerate(plays)
-    )
-
-
-def throw_failure_html(lang: str, failure: dict[str, Any] | None) -> Markup | None:
-    if not failure:
-        return None
-    text = t(
-        lang,
-        "throw_failed_own" if failure["seat"] == 0 else "throw_failed",
-        name=seat_name(lang, failure["seat"]),
-        attempted=cards_label(lang, failure["attempted"]),
-        forced=cards_label(lang, failure["forced"]),
-        beater=seat_name(lang, failure["beaten_by_seat"]),
-        beaten_by=cards_label(lang, failure["beaten_by"]),
-    )
-    if failure.get("penalty"):
-        text += " · " + t(lang, "throw_penalty_note", n=failure["penalty"])
-    return el("div", text, class_="throw-failure", data_testid="throw-failure")
-
-
-def centre(scene: Scene) -> Markup:
-    view, lang = scene.view, scene.lang
-    if scene.show_last:
-        last = view["last_trick"]
-        if last is None:
-            body: Child = el("p", t(lang, "no_last_trick"), class_="centre-note")
-        else:
-            title = t(
-                lang,
-                "last_trick_title",
-                name=seat_name(lang, last["winner"]),
-                points=last["points"],
-            )
-            body = [
-                el("p", title, class_="centre-note"),
-                el("div", plays_html(lang, last["plays"], last["winner"]), class_="trick-grid"),
-                throw_failure_html(lang, last.get("throw_failure")),
-            ]
-        return el("div", body, class_="last-trick-view", data_testid="last-trick-view")
-    if view["phase"] == "deal":
-        left = view["deal_total"] - view["dealt"] + view["kitty_size"]
-        return el(
-            "div",
-            el("span", class_="back", aria_hidden="true"),
-            el("span", t(lang, "cards_left", n=left)),
-            class_="deck",
-            data_testid="deck",
-        )
-    current = view["trick"]
-    finished: Child = None
-    if not current and scene.finished_trick is not None:
-        done = scene.finished_trick
-        finished = el(
-            "div",
-            plays_html(lang, done["plays"], done["winner"]),
-            class_="trick-grid finished",
-            data_testid="finished-trick",
-        )
-    failure = view["throw_failure"] if view["phase"] == "play" else None
-    return join(
-        finished,
-        el("div", plays_html(lang, current, lead_kind=view["lead_kind"]), class_="trick-grid",
-           data_testid="trick"),
-        throw_failure_html(lang, failure),
-    )
-
-
-def declaration_strength(option: str) -> tuple[int, int]:
-    """Stronger declarations first: more cards, then jokers (big over small) over suits."""
-    cards = option.split()
-    return len(cards), {"BJ": 2, "SJ": 1}.get(cards[0], 0)
-
-
-def can_play(view: dict[str, Any], count: int) -> bool:
-    """Whether ``count`` selected cards could be seat 0's play (the engine judges the rest)."""
-    if view["to_move"] != 0 or count == 0:
-        return False
-    trick = view["trick"]
-    return not trick or count == len(trick[0]["cards"])
-
-
-def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> Markup:
-    view, lang = scene.view, scene.lang
-    options = sorted(view["declaration_options"], key=declaration_strength, reverse=True)
-    chosen = sorted(view["hand"][i] for i in scene.selected if i < len(view["hand"]))
-    buttons: list[Child] = []
-    for option in options:
-        cards = option.split()
-        note = f" {t(lang, 'nt_suffix')}" if cards[0] in ("BJ", "SJ") else None
-        suggested = " suggested" if sorted(cards) == chosen else ""
-        buttons.append(
-            button([mini_cards(lang, cards), note], "declare", class_=f"declare-option{suggested}",
-                   data_cards=option, id=f"declare-{'-'.join(cards)}")
-        )
-    mine = view["declaration"] is not None and view["declaration"]["seat"] == 0
-    if mine:  # seat 0 has declared: say what is left to do
-        key = "declared_strengthen" if buttons else "declared_nothing_more"
-        buttons.insert(0, el("span", t(lang, key), class_="muted", data_testid="declare-state"))
-    elif not buttons:
-        buttons.append(el("span", t(lang, "no_options"), class_="muted"))
-    return el(
-        "div",
-        el("span", t(lang, "declare_label"), class_="label"),
-        buttons,
-        button(t(lang, pass_key), "pass", "pass") if show_pass else None,
-        class_="declare",
-        data_testid="declare",
-    )
-
-
-def friend_picker(scene: Scene) -> Markup:
-    lang = scene.lang
-    ranks = [el("option", r, value=r, selected=r == scene.friend_rank) for r in RANKS]
-    suits = [
-        el("option", SUIT_SYMBOLS[s], value=s, selected=s == scene.friend_suit) for s in "SHCD"
-    ]
-    return el(
-        "div",
-        el("label", t(lang, "rank"), " ",
-           el("select", ranks, data_pick="rank", data_testid="friend-rank")),
-        el("label", t(lang, "suit"), " ",
-           el("select", suits, data_pick="suit", data_testid="friend-suit")),
-        button(t(lang, "call_friend"), "call-friend", "call-friend", class_="primary"),
-        class_="friend-picker",
-    )
-
-
-def controls(scene: Scene) -> Markup:
-    view, lang = scene.view, scene.lang
-    phase, mine = view["phase"], view["to_move"] == 0
-    parts: list[Child] = []
-    if phase == "deal" and view["rules"]["declare_window"] == "during_deal":
-        parts.append(declare_html(scene, scene.end_of_deal, "pass"))
-    elif phase in ("declare", "theft") and mine:
-        parts.append(declare_html(scene, True, "pass" if phase == "declare" else "pass_theft"))
-    elif phase == "bury" and mine:
-        n, k = view["kitty_size"], len(scene.selected)
-        parts.append(button(t(lang, "bury_n", k=k, n=n), "bury", "bury", class_="primary",
-                            disabled=k != n))
-    elif phase == "call" and mine:
-        parts.append(friend_picker(scene))
-    elif phase == "play":
-        label = t(lang, "play_n", n=len(scene.selected)) if scene.selected else t(lang, "play")
-        parts.append(button(label, "play", "play", class_="primary",
-                            disabled=not can_play(view, len(scene.selected))))
-    auto_label = t(lang, "autoplay_on") if scene.autoplay else t(lang, "autoplay")
-    if scene.can_undo:
-        parts.append(button(t(lang, "undo"), "undo", "undo"))
-    parts.append(button(t(lang, "hint"), "hint", "hint"))
-    parts.append(
-        button(auto_label, "autoplay", "autoplay", class_="toggle",
-               aria_pressed="true" if scene.autoplay else "false")
-    )
-    return join(parts)
-
-
-def hand(scene: Scene) -> Markup:
-    view, lang = scene.view, scene.lang
-    cards = view["hand"]
-    order = order_of(view)
-    marks = list(view.get("kitty_taken") or [])  # the kitty's cards, while seat 0 buries
-    new = scene.just_dealt if view["phase"] == "deal" else None
-    out: list[Child] = []
-    previous_suit = None
-    for index, card in enumerate(cards):
-        suit = order.suit[Card.parse(card)]
-        classes = []
-        if suit == TRUMP:
-            classes.append("trump")
-        if previous_suit is not None and suit != previous_suit:
-            classes.append("gap")
-        previous_suit = suit
-        if card in marks:
-            marks.remove(card)
-            classes.append("from-kitty")
-        if card == new:
-            new = None
-            classes.append("dealt")
-        selected = index in scene.selected
-        if selected:
-            classes.append("sel")
-        out.append(
-            card_face(lang, card, " ".join(classes), tag="button", type="button",
-                      data_action="select", data_index=index, id=f"card-{index}",
-                      aria_pressed="true" if selected else "false")
-        )
-    return join(out)
 
 
 def status_text(scene: Scene) -> str:

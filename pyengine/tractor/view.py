@@ -30,6 +30,7 @@ from .declare import Declaration
 from .follow import Lead, analyse_lead, combination
 from .history import TrickRecord
 from .rules import Rules
+from .trick import winner
 from .trump import Trump, sorted_hand, trump_for
 
 if TYPE_CHECKING:
@@ -196,6 +197,23 @@ class View:
             my_bury=cards_or_none("my_bury"),
         )
 
+    def trick_winner(self) -> int | None:
+        """The seat winning the trick in progress so far (None before the lead).
+
+        >>> from tractor.match import Match
+        >>> from tractor.runner import step
+        >>> from tractor.players import make_player
+        >>> m = Match(seed=7)
+        >>> players = [make_player("random", s) for s in range(4)]
+        >>> while not (m.phase == "play" and len(m.trick) == 2): _ = step(m, players)
+        >>> m.observe(0).trick_winner() in (m.trick[0][0], m.trick[1][0])
+        True
+        """
+        if not self.trick or self.lead is None or self.trump is None:
+            return None
+        won = winner(self.lead, [cards for _, cards in self.trick], self.trump)
+        return self.trick[won][0]
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data for the browser table: ``to_data`` with display forms
         (ranks as text, the trump as a letter or ``NT``, the hand sorted, card lists)."""
@@ -222,6 +240,7 @@ class View:
             "kitty_size": self.rules.kitty_size,
             "trick": [{"seat": s, "cards": [str(c) for c in cs]} for s, cs in self.trick],
             "lead_kind": None if self.lead is None else combination(self.lead),
+            "trick_winner": self.trick_winner(),
             "played": card_list(self.played),
             "my_bury": card_list(self.my_bury),
             "tricks": [

@@ -7,6 +7,7 @@ import urllib.request
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Request, expect
@@ -104,3 +105,12 @@ def test_bare_benchmark_page_runs_python(page: Page, site_url: str) -> None:
     expect(page.get_by_test_id("bare")).to_contain_text("ran", timeout=LOAD_TIMEOUT_MS)
     assert [url for url in urls if not same_origin(url, site_url)] == []
     assert errors == []
+
+
+def test_the_same_source_builds_the_same_wheel_bytes(site_build: Any, tmp_path: Path) -> None:
+    """An unchanged rebuild keeps the wheel's bytes, so its offline cache name stays."""
+    first = site_build.build_wheel(site_build.ROOT, tmp_path / "a")
+    second = site_build.build_wheel(site_build.ROOT, tmp_path / "b")
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as archive:
+        assert {info.date_time for info in archive.infolist()} == {site_build.WHEEL_TIME}

@@ -1,0 +1,162 @@
+"""Seat 0's hand and the controls under the felt (declare, bury, call, play, hint, 托管).
+
+Pure functions of a ``Scene``, built with ``markup.el`` (every text escaped).
+The hand is fanned: cards overlap so each shows its corner (rank and suit),
+the selected ones lift; how large the cards are is CSS's business (``style.css``
+sizes them from the screen and from the number of cards, ``--n``, which
+``screen`` sets on the hand after each redraw).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from faces import button, card_face, mini_cards, order_of
+from i18n import SUIT_SYMBOLS, t
+from markup import Child, Markup, el, join
+from scene import Scene
+from tractor.cards import RANKS, Card
+from tractor.trump import TRUMP
+
+
+def declaration_strength(option: str) -> tuple[int, int]:
+    """Stronger declarations first: more cards, then jokers (big over small) over suits."""
+    cards = option.split()
+    return len(cards), {"BJ": 2, "SJ": 1}.get(cards[0], 0)
+
+
+def can_play(view: dict[str, Any], count: int) -> bool:
+    """Whether ``count`` selected cards could be seat 0's play (the engine judges the rest)."""
+    if view["to_move"] != 0 or count == 0:
+        return False
+    trick = view["trick"]
+    return not trick or count == len(trick[0]["cards"])
+
+
+def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> Markup:
+    view, lang = scene.view, scene.lang
+    options = sorted(view["declaration_options"], key=declaration_strength, reverse=True)
+    chosen = sorted(view["hand"][i] for i in scene.selected if i < len(view["hand"]))
+    buttons: list[Child] = []
+    for option in options:
+        cards = option.split()
+        note = f" {t(lang, 'nt_suffix')}" if cards[0] in ("BJ", "SJ") else None
+        suggested = " suggested" if sorted(cards) == chosen else ""
+        buttons.append(
+            button([mini_cards(lang, cards, "tiny"), note], "declare",
+                   class_=f"declare-option{suggested}", data_cards=option,
+                   id=f"declare-{'-'.join(cards)}")
+        )
+    mine = view["declaration"] is not None and view["declaration"]["seat"] == 0
+    if mine:  # seat 0 has declared: say what is left to do
+        key = "declared_strengthen" if buttons else "declared_nothing_more"
+        buttons.insert(0, el("span", t(lang, key), class_="muted", data_testid="declare-state"))
+    elif not buttons:
+        buttons.append(el("span", t(lang, "no_options"), class_="muted"))
+    return el(
+        "div",
+        el("span", t(lang, "declare_label"), class_="label"),
+        buttons,
+        button(t(lang, pass_key), "pass", "pass") if show_pass else None,
+        class_="declare",
+        data_testid="declare",
+    )
+
+
+def friend_picker(scene: Scene) -> Markup:
+    lang = scene.lang
+    ranks = [el("option", r, value=r, selected=r == scene.friend_rank) for r in RANKS]
+    suits = [
+        el("option", SUIT_SYMBOLS[s], value=s, selected=s == scene.friend_suit) for s in "SHCD"
+    ]
+    return el(
+        "div",
+        el("label", t(lang, "rank"), " ",
+           el("select", ranks, data_pick="rank", data_testid="friend-rank")),
+        el("label", t(lang, "suit"), " ",
+           el("select", suits, data_pick="suit", data_testid="friend-suit")),
+        button(t(lang, "call_friend"), "call-friend", "call-friend", class_="primary"),
+        el("p", t(lang, "friend_rule"), class_="friend-rule", data_testid="friend-rule"),
+        class_="friend-picker",
+    )
+
+
+def controls(scene: Scene) -> Markup:
+    view, lang = scene.view, scene.lang
+    phase, mine = view["phase"], view["to_move"] == 0
+    parts: list[Child] = []
+    if phase == "deal" and view["rules"]["declare_window"] == "during_deal":
+        parts.append(declare_html(scene, scene.end_of_deal, "pass"))
+    elif phase in ("declare", "theft") and mine:
+        parts.append(declare_html(scene, True, "pass" if phase == "declare" else "pass_theft"))
+    elif phase == "bury" and mine:
+        n, k = view["kitty_size"], len(scene.selected)
+        parts.append(button(t(lang, "bury_n", k=k, n=n), "bury", "bury", class_="primary",
+                            disabled=k != n))
+    elif phase == "call" and mine:
+        parts.append(friend_picker(scene))
+    elif phase == "play":
+        label = t(lang, "play_n", n=len(scene.selected)) if scene.selected else t(lang, "play")
+        parts.append(button(label, "play", "play", class_="primary",
+                            disabled=not can_play(view, len(scene.selected))))
+    auto_label = t(lang, "autoplay_on") if scene.autoplay else t(lang, "autoplay")
+    if scene.can_undo:
+        parts.append(button(t(lang, "undo"), "undo", "undo"))
+    parts.append(button(t(lang, "hint"), "hint", "hint"))
+    parts.append(
+        button(auto_label, "autoplay", "autoplay", class_="toggle",
+               aria_pressed="true" if scene.autoplay else "false")
+    )
+    return join(parts)
+
+
+ROW_SPLIT_FROM = 13
+"""A hand of this many cards or more is drawn as two rows where the screen is narrow."""
+
+
+def split_point(suits: list[int]) -> int:
+    """Where a hand splits into two rows: the suit boundary nearest the middle
+    (never more than a quarter of the hand off it), else the middle itself.
+
+    >>> split_point([0] * 6 + [1] * 7), split_point([0] * 13)
+    (6, 7)
+    """
+    n = len(suits)
+    middle = (n + 1) // 2
+    bounds = [i for i in range(1, n) if suits[i] != suits[i - 1]]
+    near = min(bounds, key=lambda i: abs(i - middle), default=middle)
+    return near if abs(near - middle) <= n // 4 else middle
+
+
+def hand(scene: Scene) -> Markup:
+    """Seat 0's cards, sorted trumps first; two ``hand-row``s that CSS lays out as
+    one fanned row on a wide screen and as two rows on a narrow one."""
+    view, lang = scene.view, scene.lang
+    cards = view["hand"]
+    order = order_of(view)
+    marks = list(view.get("kitty_taken") or [])  # the kitty's cards, while seat 0 buries
+    new = scene.just_dealt if view["phase"] == "deal" else None
+    suits = [order.suit[Card.parse(card)] for card in cards]
+    split = split_point(suits) if len(cards) >= ROW_SPLIT_FROM else len(cards)
+    rows: list[list[Child]] = [[], []]
+    for index, card in enumerate(cards):
+        classes = []
+        if suits[index] == TRUMP:
+            classes.append("trump")
+        if index and suits[index] != suits[index - 1] and index != split:
+            classes.append("gap")
+        if card in marks:
+            marks.remove(card)
+            classes.append("from-kitty")
+        if card == new:
+            new = None
+            classes.append("dealt")
+        selected = index in scene.selected
+        if selected:
+            classes.append("sel")
+        rows[index >= split].append(
+            card_face(lang, card, " ".join(classes), tag="button", type="button",
+                      data_action="select", data_index=index, id=f"card-{index}",
+                      aria_pressed="true" if selected else "false")
+        )
+    return join(el("div", row, class_="hand-row") for row in rows if row)
