@@ -5,8 +5,11 @@ messages). ``run()`` is the single loop that advances the match: it deals card
 by card at the chosen speed, offers deal-time declarations to the computer
 seats, awaits their decisions (``agents``) and waits for seat 0's input;
 seat 0's clicks (``controls``) call the methods below, which apply actions at
-once and wake the loop. Every applied action is saved. No DOM access: the page
-passes a ``Screen`` (``show(regions, root_classes, lang)``) and a ``Store``.
+once and wake the loop. The loop is in ``flow`` and seat 0's input in ``seat0``:
+modules of functions taking the ``Game``, bound at the end of the class as its
+methods (``play = seat0.play``); they import ``game`` only for typing. Every
+applied action is saved. No DOM access: the page passes a ``Screen``
+(``show(regions, root_classes, lang)``) and a ``Store``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
+import flow
+import seat0
 from agents import SeatAgent, WorkerLink, seat_agents
 from i18n import language_of, t
 from keeper import Keeper
@@ -27,6 +32,7 @@ from links import share_query
 from messages import Msg, cards_text
 from pasthands import History, Step, hand_record, parse_history, replay_steps
 from saves import Loaded, Meta, parse_meta, read_match
+from seat0 import HUMAN
 from settings import (
     PACES,
     PLAYER_OPTIONS,
@@ -42,28 +48,18 @@ from storage import HISTORY_KEY, MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, S
 from table import Scene, render, root_classes
 from tractor import scenario
 from tractor.actions import (
-    CHANCE,
     Action,
-    Bury,
-    CallFriend,
     Deal,
     Declare,
-    EndDeal,
     NextHand,
-    Pass,
     Play,
 )
-from tractor.match import IllegalAction, Match
-from tractor.players import make_player
-from tractor.players.explain import reason
+from tractor.match import Match
 from tractor.position import PositionError, from_view_json
 from tractor.rules import CHOICES, Rules, RulesError
 from tractor.save import dumps, replay
 
-HUMAN = 0
 DISPLAY_OPTIONS = ("speed", "lang", *SWITCHES, *PLAYER_OPTIONS)
-RENDER_INTERVAL = 0.05
-"""At instant speed the table is redrawn at most this often (seconds) while it runs."""
 
 
 class Screen(Protocol):
@@ -450,163 +446,11 @@ class Game:
             self.message = Msg("elsewhere")
         return False
 
-    def _human(self, action: Action) -> bool:
-        """Apply seat 0's action, or explain in words why it is refused."""
-        if self.keeper.elsewhere:  # another tab holds the match: "continue here" first
-            self.message = Msg("elsewhere")
-            self.refresh()
-            return False
-        try:
-            self._apply(action)
-        except IllegalAction as error:
-            self.message = Msg("illegal", rule=error.rule, engine=error.message)
-            self.refresh()
-            return False
-        self.message = None
-        self.selected.clear()
-        self.wake.set()
-        self.refresh()
-        return True
-
-    def selected_cards(self) -> list[str]:
-        hand = self.view()["hand"]
-        return [hand[i] for i in sorted(self.selected) if i < len(hand)]
-
-    # ------------------------------------------------------------ seat 0's input
-    def select(self, index: int) -> None:
-        if index in self.selected:
-            self.selected.discard(index)
-        elif 0 <= index < len(self.view()["hand"]):
-            self.selected.add(index)
-        self.message = None
-        self.refresh()
-
-    def clear_selection(self) -> None:
-        self.selected.clear()
-        self.refresh()
-
-    def play(self) -> None:
-        self._human(Play(HUMAN, " ".join(self.selected_cards())))
-
-    def bury(self) -> None:
-        self._human(Bury(HUMAN, " ".join(self.selected_cards())))
-
-    def declare(self, cards: str) -> None:
-        phase = self.match.phase
-        if self._human(Declare(HUMAN, cards)) and phase == "deal":
-            if self.match.dealt < self.match.deal_total:
-                self.repoll = 1
-            else:
-                self.final_polled = False
-            self.end_of_deal = False
-
-    def pass_turn(self) -> None:
-        if self.match.phase == "deal":
-            if self.end_of_deal:
-                self.deal_declined = True
-                self.end_of_deal = False
-                self.message = None
-                self.wake.set()
-                self.refresh()
-            return
-        self._human(Pass(HUMAN))
-
-    def pick_friend(self, which: str, value: str) -> None:
-        if which == "rank":
-            self.friend_rank = value
-        elif which == "suit":
-            self.friend_suit = value
-        self.refresh()
-
-    def call_friend(self) -> None:
-        self._human(CallFriend(HUMAN, self.friend_rank + self.friend_suit))
-
-    def next_hand(self) -> None:
-        if self.match.phase == "hand_over":
-            self._human(NextHand())
-
-    def primary(self) -> None:
-        """Enter/Space: the main action of the moment."""
-        if self.panel or self.confirm:
-            return
-        phase = self.match.phase
-        chosen = " ".join(sorted(self.selected_cards()))
-        options = {" ".join(sorted(o.split())): o for o in self.view()["declaration_options"]}
-        if phase in ("deal", "declare", "theft") and chosen in options:
-            self.declare(options[chosen])
-        elif phase == "play":
-            self.play()
-        elif phase == "bury":
-            self.bury()
-        elif phase == "call":
-            self.call_friend()
-        elif phase == "hand_over":
-            self.next_hand()
-
-    def toggle_autoplay(self) -> None:
-        self.autoplay = not self.autoplay
-        self.end_of_deal = False
-        self.wake.set()
-        self.refresh()
-
-    def toggle_language(self) -> None:
-        self.set_option("lang", "en" if self.lang == "zh" else "zh")
-
     def _history_lines(self) -> tuple[tuple[str, int, int], ...]:
         """(match id, hand number, history size in bytes) of each kept hand, newest first."""
         history = self.history()
         size = len(history.to_json())
         return tuple((match_id, hand, size) for match_id, hand in reversed(history.hands))
-
-    def toggle_log(self) -> None:
-        self.show_log = not self.show_log
-        self.refresh()
-
-    def toggle_last_trick(self) -> None:
-        self.show_last = not self.show_last
-        self.refresh()
-
-    def hint(self) -> None:
-        asyncio.ensure_future(self._hint())
-
-    async def _hint(self) -> None:
-        m = self.match
-        if m.phase == "deal" and m.declaration_options(HUMAN):
-            kind = "declare"
-        elif m.to_move == HUMAN and m.phase in ("declare", "theft", "bury", "call", "play"):
-            kind = "act"
-        else:
-            self.notice = Msg("msg_no_hint")
-            self.refresh()
-            return
-        epoch, version = self.epoch, self.version
-        action = await self.agents[HUMAN].choose(m, HUMAN, kind)
-        if (epoch, version) != (self.epoch, self.version):
-            return
-        self.message = None
-        if action is None or isinstance(action, Pass):
-            self.selected.clear()
-            self.notice = Msg("msg_hint", what=Msg("hint_pass"))
-        elif isinstance(action, CallFriend):
-            card = str(action.card)
-            self.friend_rank, self.friend_suit = card[:-1], card[-1]
-            self.notice = Msg("msg_hint", what=Msg("hint_call", cards=(card,)))
-        elif isinstance(action, (Declare, Bury, Play)):
-            self._select_cards(cards_text(action.cards))
-            code, params = reason(m.observe(HUMAN), action)
-            why = Msg(f"why_{code}", params)
-            self.notice = Msg(
-                "msg_hint", what=Msg("hint_cards", cards=cards_text(action.cards), what=why)
-            )
-        self.refresh()
-
-    def _select_cards(self, cards: tuple[str, ...]) -> None:
-        hand = self.view()["hand"]
-        chosen: set[int] = set()
-        for card in cards:
-            index = next(i for i, c in enumerate(hand) if c == card and i not in chosen)
-            chosen.add(index)
-        self.selected = chosen
 
     # ------------------------------------------------------------ panels and settings
     def open_settings(self) -> None:
@@ -631,12 +475,6 @@ class Game:
             or self.replay is not None
             or self.keeper.elsewhere
         )
-
-    async def _while_paused(self) -> None:
-        while self.paused:
-            self.flush()
-            self.wake.clear()
-            await self.wake.wait()
 
     def escape(self) -> None:
         if self.replay is not None:
@@ -827,167 +665,27 @@ class Game:
         self._history = None
         self._swapped(Msg("taken_over"))
 
-    # ------------------------------------------------------------ the loop
-    def _unchanged(self, epoch: int, version: int) -> bool:
-        return self.epoch == epoch and self.version == version
-
-    async def run(self) -> None:
-        """Advance the match forever (computer seats, dealing, waiting for seat 0)."""
-        step = self._first_draw
-        while True:
-            try:
-                await step()
-            except Exception as error:  # shown in the page: players have no console
-                traceback.print_exc()
-                self.autoplay = False
-                self.thinking = None
-                self.message = Msg("engine_error", {"error": f"{type(error).__name__}: {error}"})
-                self.refresh()
-                self.wake.clear()
-                await self.wake.wait()
-            step = self._step
-            await self._breathe()
-
-    async def _first_draw(self) -> None:
-        self.refresh()
-
-    async def _breathe(self) -> None:
-        """Let the page draw and answer clicks between two steps."""
-        if self.dirty and (
-            self.pace.deal > 0 or self.clock() - self.last_render >= RENDER_INTERVAL
-        ):
-            self.flush()
-        await asyncio.sleep(0)
-
-    async def _wait(self) -> None:
-        """Wait for seat 0 (or a panel, a new match, autoplay) to change something."""
-        self.flush()
-        await self.wake.wait()
-
-    async def _step(self) -> None:
-        self.wake.clear()
-        if self.paused:
-            await self._wait()
-            return
-        await self._settle_trick()
-        m = self.match
-        phase, mover = m.phase, m.to_move
-        if phase == "match_over":
-            await self._wait()
-        elif phase == "hand_over":
-            if not self.autoplay:
-                await self._wait()
-                return
-            epoch, version = self.epoch, self.version
-            self.flush()
-            await asyncio.sleep(self.pace.next_hand)
-            if self._unchanged(epoch, version) and self.autoplay and not self.paused:
-                self._apply(NextHand())
-        elif phase == "deal":
-            await self._deal_step()
-        elif mover == HUMAN and not self.autoplay:
-            await self._wait()
-        elif mover is not None and mover != CHANCE:
-            await self._computer_turn(mover)
-
-    async def _settle_trick(self) -> None:
-        """Keep a finished trick in view for the speed's pause, then clear it."""
-        if self.finished_trick is None:
-            return
-        rest = self.finished_until - self.clock()
-        if rest > 0 and self.match.phase == "play" and not self.match.trick:
-            epoch = self.epoch
-            self.flush()
-            await asyncio.sleep(rest)
-            if self.epoch != epoch:
-                return
-        self.finished_trick = None
-        self.dirty = True
-
-    async def _computer_turn(self, seat: int) -> None:
-        epoch, version = self.epoch, self.version
-        self.thinking = seat
-        self.refresh()
-        start = self.clock()
-        try:
-            action = await self.agents[seat].choose(self.match, seat, "act")
-            rest = self.pace.think - (self.clock() - start)
-            if rest > 0:
-                await asyncio.sleep(rest)
-            await self._while_paused()
-        finally:
-            self.thinking = None
-            self.dirty = True
-        if not self._unchanged(epoch, version) or action is None:
-            return
-        if seat == HUMAN and not self.autoplay:
-            return
-        try:
-            self._apply(action)
-        except IllegalAction as error:
-            # A computer player proposed an illegal action: report it, keep the game going.
-            self.message = Msg("engine_error", {"error": f"seat {seat}: {error}"})
-            fallback = make_player("random", self.version).act(self.match.observe(seat))
-            self._apply(fallback)
-
-    async def _deal_step(self) -> None:
-        m = self.match
-        epoch, version = self.epoch, self.version
-        if self.repoll is not None:
-            first, self.repoll = self.repoll, None
-            await self._poll(first, 4)
-            return
-        if m.dealt < m.deal_total:
-            if self.pace.deal > 0:
-                await asyncio.sleep(self.pace.deal)
-                if not self._unchanged(epoch, version) or self.repoll is not None:
-                    return
-            if self.paused:
-                return
-            receiver = (m.deal_start + m.dealt) % 4
-            self._apply(Deal())
-            if m.rules.declare_window == "during_deal" and m.phase == "deal":
-                await self._poll(receiver, 1)
-            return
-        if not self.final_polled:
-            declared = await self._poll(m.deal_start, 4)
-            if self.epoch == epoch:
-                self.final_polled = not declared
-            return
-        if m.declaration_options(HUMAN) and not self.deal_declined:
-            if self.helper_declares:
-                choice = await self.agents[HUMAN].choose(m, HUMAN, "declare")
-                if not self._unchanged(epoch, version) or not self.helper_declares:
-                    return
-                if choice is None:
-                    self.deal_declined = True
-                else:
-                    self._apply(choice)
-                    self.final_polled = False
-                return
-            self.end_of_deal = True
-            self.dirty = True
-            await self._wait()
-            return
-        self.end_of_deal = False
-        self._apply(EndDeal())
-
-    async def _poll(self, first: int, rounds: int) -> bool:
-        """Offer deal-time declarations to the computer seats (as ``tractor.runner`` does)."""
-        epoch = self.epoch
-        declared = False
-        asked, seat, limit = 0, first, rounds
-        while asked < limit:
-            m = self.match
-            if (seat != HUMAN or self.helper_declares) and m.declaration_options(seat):
-                choice = await self.agents[seat].choose(m, seat, "declare")
-                await self._while_paused()
-                if self.epoch != epoch or self.match.phase != "deal":
-                    return declared
-                if choice is not None and self.match.is_legal(choice):
-                    self._apply(choice)
-                    declared = True
-                    asked, limit = 0, 4
-            asked += 1
-            seat = (seat + 1) % 4
-        return declared
+    # ------------------------------------------------------------ the rooms
+    # Functions of the room modules, bound as methods: game.play() is seat0.play(game).
+    # seat 0's input
+    _human = seat0.act
+    selected_cards = seat0.selected_cards
+    select = seat0.select
+    clear_selection = seat0.clear_selection
+    play = seat0.play
+    bury = seat0.bury
+    declare = seat0.declare
+    pass_turn = seat0.pass_turn
+    pick_friend = seat0.pick_friend
+    call_friend = seat0.call_friend
+    next_hand = seat0.next_hand
+    primary = seat0.primary
+    toggle_autoplay = seat0.toggle_autoplay
+    toggle_language = seat0.toggle_language
+    toggle_log = seat0.toggle_log
+    toggle_last_trick = seat0.toggle_last_trick
+    hint = seat0.hint
+    _hint = seat0.find_hint
+    _select_cards = seat0.select_cards
+    # the match flow
+    run = flow.run
