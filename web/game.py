@@ -5,9 +5,11 @@ messages). ``run()`` is the single loop that advances the match: it deals card
 by card at the chosen speed, offers deal-time declarations to the computer
 seats, awaits their decisions (``agents``) and waits for seat 0's input;
 seat 0's clicks (``controls``) call the methods below, which apply actions at
-once and wake the loop. The loop is in ``flow`` and seat 0's input in ``seat0``:
-modules of functions taking the ``Game``, bound at the end of the class as its
-methods (``play = seat0.play``); they import ``game`` only for typing. Every
+once and wake the loop. The loop is in ``flow``, seat 0's input in ``seat0``,
+past hands in ``replays``, records and links in ``records``, settings and
+panels in ``dialogs``: modules of functions taking the ``Game``, bound at the
+end of the class as its methods (``play = seat0.play``); they import ``game``
+only for typing and call each other through the ``Game``. Every
 applied action is saved. No DOM access: the page passes a ``Screen``
 (``show(regions, root_classes, lang)``) and a ``Store``.
 """
@@ -15,7 +17,6 @@ applied action is saved. No DOM access: the page passes a ``Screen``
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
 import traceback
@@ -23,30 +24,28 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
+import dialogs
 import flow
+import records
+import replays
 import seat0
 from agents import SeatAgent, WorkerLink, seat_agents
 from i18n import language_of, t
 from keeper import Keeper
-from links import share_query
 from messages import Msg, cards_text
-from pasthands import History, Step, hand_record, parse_history, replay_steps
+from pasthands import History, Step
 from saves import Loaded, Meta, parse_meta, read_match
 from seat0 import HUMAN
 from settings import (
     PACES,
-    PLAYER_OPTIONS,
     SPEEDS,
-    SWITCHES,
     Pace,
     Settings,
     parse_settings,
-    rule_value,
 )
 from stats import Stats, parse_stats, record_hand
-from storage import HISTORY_KEY, MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, Store
+from storage import MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, Store
 from table import Scene, render, root_classes
-from tractor import scenario
 from tractor.actions import (
     Action,
     Deal,
@@ -55,11 +54,8 @@ from tractor.actions import (
     Play,
 )
 from tractor.match import Match
-from tractor.position import PositionError, from_view_json
-from tractor.rules import CHOICES, Rules, RulesError
-from tractor.save import dumps, replay
-
-DISPLAY_OPTIONS = ("speed", "lang", *SWITCHES, *PLAYER_OPTIONS)
+from tractor.rules import Rules
+from tractor.save import dumps
 
 
 class Screen(Protocol):
@@ -391,53 +387,7 @@ class Game:
                 self.store.set(STATS_KEY, stats.to_json())
                 self.keep_hand()
 
-    # ------------------------------------------------------------ history and replay
-    def history(self) -> History:
-        """The finished hands kept in this browser (read from storage on first use)."""
-        if self._history is None:
-            self._history = self._load_small(HISTORY_KEY, parse_history, guarded=True)
-        return self._history
-
-    def keep_hand(self) -> None:
-        """Add the hand just finished to the history (the last 50 hands are kept)."""
-        self._history = self.history().with_hand(self.meta.match_id, self.match)
-        self.store.set(HISTORY_KEY, self._history.to_json())
-
-    def open_replay(self, match_id: str, hand_no: int) -> None:
-        """Replay a kept hand (or the one just finished) trick by trick."""
-        entry = self.history().entry(match_id)
-        finished_here = match_id == self.meta.match_id and hand_no < len(self.match.results)
-        if (entry is None or hand_no not in entry.hands) and finished_here:
-            self._history = self.history().with_hand_no(match_id, self.match, hand_no)
-            self.store.set(HISTORY_KEY, self._history.to_json())
-            entry = self._history.entry(match_id)
-        if entry is None or hand_no not in entry.hands:
-            return
-        self.replay = (replay_steps(entry.record, hand_no), 0)
-        self.replayed = (match_id, hand_no)
-        self.refresh()
-
-    def export_hand(self) -> tuple[str, str]:
-        """The file name and text of the replayed hand's record (the match up to its end)."""
-        match_id, hand_no = self.replayed
-        entry = self.history().entry(match_id)
-        assert entry is not None
-        data = hand_record(entry.record, hand_no)
-        return f"tractor-hand-{data['seed']}-{hand_no + 1}.json", json.dumps(
-            data, separators=(",", ":")
-        )
-
-    def replay_step(self, delta: int) -> None:
-        if self.replay is not None:
-            steps, index = self.replay
-            self.replay = (steps, max(0, min(len(steps) - 1, index + delta)))
-            self.refresh()
-
-    def close_replay(self) -> None:
-        self.replay = None
-        self.wake.set()
-        self.refresh()
-
+    # ------------------------------------------------------------ saving
     def _save(self) -> bool:
         """Store the match (and its meta); False when it could not be (told to the player)."""
         if self.keeper.save(dumps(self.match), self.meta):
@@ -446,26 +396,7 @@ class Game:
             self.message = Msg("elsewhere")
         return False
 
-    def _history_lines(self) -> tuple[tuple[str, int, int], ...]:
-        """(match id, hand number, history size in bytes) of each kept hand, newest first."""
-        history = self.history()
-        size = len(history.to_json())
-        return tuple((match_id, hand, size) for match_id, hand in reversed(history.hands))
-
-    # ------------------------------------------------------------ panels and settings
-    def open_settings(self) -> None:
-        self.panel = "settings"
-        self.pending_rules = self.match.rules
-        self.refresh()
-
-    def close_panel(self) -> None:
-        if self.confirm is not None:
-            self.confirm = None
-        else:
-            self.panel = None
-        self.wake.set()
-        self.refresh()
-
+    # ------------------------------------------------------------ pausing, a new match
     @property
     def paused(self) -> bool:
         """A dialog (settings, a confirmation, a replay) is open: nothing moves until it closes."""
@@ -476,127 +407,10 @@ class Game:
             or self.keeper.elsewhere
         )
 
-    def escape(self) -> None:
-        if self.replay is not None:
-            self.close_replay()
-        elif self.confirm is not None or self.panel is not None:
-            self.close_panel()
-        elif self.show_last:
-            self.toggle_last_trick()
-        else:
-            self.clear_selection()
-
-    def set_option(self, name: str, value: str) -> None:
-        if name not in DISPLAY_OPTIONS:
-            return
-        typed: Any = value
-        if name in SWITCHES:
-            typed = value == "true"
-        if name == "speed":
-            self.speed_override = None
-        updated = self.settings.with_option(name, typed)
-        checked, damaged = parse_settings(updated.to_json())
-        if damaged:
-            return
-        self.settings = checked
-        self.store.set(SETTINGS_KEY, checked.to_json())
-        if name in PLAYER_OPTIONS:
-            self.agents = seat_agents(checked.players, self.link)
-        self.refresh()
-
-    def set_rule(self, name: str, value: str) -> None:
-        if name not in CHOICES:
-            return
-        try:
-            self.pending_rules = replace(
-                self.pending_rules or self.match.rules, **{name: rule_value(name, value)}
-            )
-        except (RulesError, TypeError):
-            return
-        self.refresh()
-
-    def apply_rules(self) -> None:
-        if self.pending_rules is not None and self.pending_rules != self.match.rules:
-            self.confirm = "rules"
-            self.refresh()
-
-    def new_game(self) -> None:
-        if self.match.phase == "match_over":
-            self.new_match()
-            return
-        self.confirm = "new_game"
-        self.refresh()
-
     def new_match(self) -> None:
         self.message = None
         self.notice = None
         self._new_match()
-
-    # ------------------------------------------------------------ records and links
-    def offer_match(self, deal: tuple[Rules, int]) -> None:
-        """A shared deal (rules, seed): play it now, or after a confirmation when a
-        match is under way."""
-        under_way = self.match.actions and self.match.phase != "match_over"
-        if not under_way:
-            self._new_match(deal[1], deal[0])
-            return
-        self.pending_deal = deal
-        self.confirm = "deal"
-
-    def share(self) -> None:
-        """Make the link to this match's deal (shown in the settings panel)."""
-        self.share_link = self.address + share_query(self.match.rules, self.match.seed)
-        self.refresh()
-
-    def share_position(self) -> None:
-        """The embed link and ``<iframe>`` of the current trick from seat 0's view only
-        (``tractor.position``): other hands appear as counts of card backs."""
-        try:
-            text = from_view_json(self.match.observe(HUMAN))
-        except PositionError:
-            return
-        embed = self.address[: self.address.rfind("/") + 1] + "embed.html"
-        self.position_link = scenario.link(text, base=embed)
-        self.position_iframe = scenario.iframe(text, base=embed)
-        self.refresh()
-
-    def export_record(self) -> tuple[str, str]:
-        """The file name and text of this match's record (for a download)."""
-        return f"tractor-match-{self.match.seed}.json", dumps(self.match)
-
-    def import_record(self, text: str) -> None:
-        """A record from a file: refused with a message, or played on after a confirmation."""
-        loaded = read_match(text)
-        if loaded.match is None:
-            self.refuse_import(loaded.detail or "empty")
-            return
-        self.pending_import = loaded.match
-        self.confirm = "import"
-        self.refresh()
-
-    def undoable(self) -> int | None:
-        """Where seat 0's last action of this hand stands in the record (None: nothing
-        to take back, or undo is off)."""
-        if not self.settings.undo or self.match.phase == "match_over":
-            return None
-        for index in range(len(self.match.actions) - 1, -1, -1):
-            action = self.match.actions[index]
-            if isinstance(action, NextHand):
-                return None
-            if getattr(action, "seat", None) == HUMAN:
-                return index
-        return None
-
-    def undo(self) -> None:
-        """Take back seat 0's last action (and what the others did after it): the match
-        is replayed without them, and marked as one where undo was used."""
-        index = self.undoable()
-        if index is None:
-            return
-        m = self.match
-        self.match = replay(m.rules, m.seed, m.actions[:index], m.start_level)
-        self.meta = replace(self.meta, undo=True)
-        self._swapped(Msg("msg_undone"))
 
     def _swapped(self, notice: Msg) -> None:
         """The table's match was replaced in place (undo, "continue here"): start its
@@ -610,35 +424,6 @@ class Game:
         self.message, self.notice = None, notice
         self._save()
         self.wake.set()
-        self.refresh()
-
-    def refuse_import(self, why: str) -> None:
-        self.message = Msg("import_refused", {"why": why[:200]})
-        self.refresh()
-
-    def confirm_yes(self) -> None:
-        what, self.confirm = self.confirm, None
-        if what == "deal" and self.pending_deal is not None:
-            self.panel = None
-            rules, seed = self.pending_deal
-            self.pending_deal = None
-            self.message = self.notice = None
-            self._new_match(seed, rules)
-        elif what == "import" and self.pending_import is not None:
-            self.panel = None
-            self._resume(self.pending_import)
-            self.pending_import = None
-            if self.match.results:  # its finished hands can be replayed from the history
-                self._history = self.history().with_match(self.meta.match_id, self.match)
-                self.store.set(HISTORY_KEY, self._history.to_json())
-        elif what == "rules" and self.pending_rules is not None:
-            self.settings = replace(self.settings, rules=self.pending_rules)
-            self.store.set(SETTINGS_KEY, self.settings.to_json())
-            self.panel = None
-            self.new_match()
-        elif what == "new_game":
-            self.panel = None
-            self.new_match()
         self.refresh()
 
     # ------------------------------------------------------------ other tabs
@@ -662,7 +447,7 @@ class Game:
             if not self.meta.match_id:
                 self.meta = Meta(match_id=self._new_id(self.match.seed))
         self.stats = self._load_small(STATS_KEY, parse_stats)
-        self._history = None
+        self.forget_history()
         self._swapped(Msg("taken_over"))
 
     # ------------------------------------------------------------ the rooms
@@ -689,3 +474,32 @@ class Game:
     _select_cards = seat0.select_cards
     # the match flow
     run = flow.run
+    # past hands
+    history = replays.history
+    keep_hand = replays.keep_hand
+    keep_match = replays.keep_match
+    forget_history = replays.forget_history
+    _history_lines = replays.history_lines
+    open_replay = replays.open_replay
+    export_hand = replays.export_hand
+    replay_step = replays.replay_step
+    close_replay = replays.close_replay
+    # records and links
+    offer_match = records.offer_match
+    share = records.share
+    share_position = records.share_position
+    export_record = records.export_record
+    import_record = records.import_record
+    refuse_import = records.refuse_import
+    accept = records.accept
+    undoable = records.undoable
+    undo = records.undo
+    # settings and panels
+    open_settings = dialogs.open_settings
+    close_panel = dialogs.close_panel
+    escape = dialogs.escape
+    set_option = dialogs.set_option
+    set_rule = dialogs.set_rule
+    apply_rules = dialogs.apply_rules
+    new_game = dialogs.new_game
+    confirm_yes = dialogs.confirm_yes
