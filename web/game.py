@@ -1,17 +1,29 @@
-"""The table's controller: the match, seat 0's choices, the computer seats, saving.
+"""The table's controller: ``Game``, the shared state of one browser tab, and its rooms.
 
 ``Game`` owns the ``tractor.Match`` and the table state (selection, panels,
-messages). ``run()`` is the single loop that advances the match: it deals card
-by card at the chosen speed, offers deal-time declarations to the computer
-seats, awaits their decisions (``agents``) and waits for seat 0's input;
-seat 0's clicks (``controls``) call the methods below, which apply actions at
-once and wake the loop. The loop is in ``flow``, seat 0's input in ``seat0``,
-past hands in ``replays``, records and links in ``records``, settings and
-panels in ``dialogs``: modules of functions taking the ``Game``, bound at the
-end of the class as its methods (``play = seat0.play``); they import ``game``
-only for typing and call each other through the ``Game``. Every
-applied action is saved. No DOM access: the page passes a ``Screen``
-(``show(regions, root_classes, lang)``) and a ``Store``.
+messages, the loop's wake-up event). It is the one object the page
+(``main``) and seat 0's clicks (``controls``) talk to. What it does is kept in
+rooms, modules of functions that take the ``Game`` as their first argument:
+
+* ``flow`` -- the match flow: the run loop, dealing, the computer turns;
+* ``seat0`` -- seat 0's input: selecting, playing, declaring, the hint;
+* ``replays`` -- past hands: the history, replaying and exporting a hand;
+* ``records`` -- records and links: import, export, share links, undo;
+* ``dialogs`` -- settings and panels: options, rules, confirmations, Escape;
+* ``keeping`` -- keeping the match in storage: loading, saving, other tabs
+  (beside ``keeper``, the rules for writing).
+
+Each room function is bound below as a method of ``Game`` of the same name
+(``play = seat0.play``), so ``game.play()`` runs ``seat0.play(game)``: the
+page, ``controls`` and the tests call ``Game``'s methods, and this class body
+is the index of where each one lives. Rooms talk to each other only through
+the ``Game`` (``game.keep_hand()``, never ``import replays``; only ``HUMAN``
+comes from ``seat0``); a room imports ``game`` only for typing, so nothing
+imports in a circle. Here stays what
+every room shares: the state, drawing (``scene``, ``flush``), applying an
+action (``_apply``, then ``keeping.keep_action`` saves it) and replacing the
+match (``_resume``, ``_swapped``). No DOM access: the page passes a
+``Screen`` (``show(regions, root_classes, lang)``) and a ``Store``.
 """
 
 from __future__ import annotations
@@ -19,13 +31,13 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
 import dialogs
 import flow
+import keeping
 import records
 import replays
 import seat0
@@ -34,28 +46,15 @@ from i18n import language_of, t
 from keeper import Keeper
 from messages import Msg, cards_text
 from pasthands import History, Step
-from saves import Loaded, Meta, parse_meta, read_match
+from saves import Meta
 from seat0 import HUMAN
-from settings import (
-    PACES,
-    SPEEDS,
-    Pace,
-    Settings,
-    parse_settings,
-)
-from stats import Stats, parse_stats, record_hand
-from storage import MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, Store
+from settings import PACES, SPEEDS, Pace, Settings, parse_settings
+from stats import Stats, parse_stats
+from storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, Store
 from table import Scene, render, root_classes
-from tractor.actions import (
-    Action,
-    Deal,
-    Declare,
-    NextHand,
-    Play,
-)
+from tractor.actions import Action, Deal, Declare, NextHand, Play
 from tractor.match import Match
 from tractor.rules import Rules
-from tractor.save import dumps
 
 
 class Screen(Protocol):
@@ -105,8 +104,8 @@ class Game:
         self.panel: str | None = None
         self.confirm: str | None = None
         self.pending_rules: Rules | None = None
-        self.pending_import: Match | None = None
-        self._history: History | None = None
+        self.pending_import: Match | None = None  # a record read from a file (records.py)
+        self._history: History | None = None  # read on first use (replays.py)
         self.replay: tuple[list[Step], int] | None = None
         self.replayed = ("", 0)  # the match id and hand number of the replay
         self.thinking: int | None = None
@@ -129,7 +128,7 @@ class Game:
         self.share_link: str | None = None
         self.position_link: str | None = None  # "share this position": embed.html?s=…
         self.position_iframe: str | None = None
-        self.pending_deal: tuple[Rules, int] | None = None
+        self.pending_deal: tuple[Rules, int] | None = None  # a shared deal (records.py)
         self.match: Match
         self.meta = Meta()
         self._load_match(seed)
@@ -138,7 +137,7 @@ class Game:
         elif bad_deal and self.message is None:
             self.message = Msg("deal_link_refused")
 
-    # ------------------------------------------------------------ set-up
+    # ------------------------------------------------------------ shared state
     @property
     def pace(self) -> Pace:
         return PACES[self.speed_override or self.settings.speed]
@@ -152,101 +151,20 @@ class Game:
         """Whether the helper declares for seat 0 (托管, or the 自动叫主 setting)."""
         return self.autoplay or self.settings.auto_declare
 
-    def _load_small(
-        self, key: str, parse: Callable[[str | None], tuple[Any, bool]], guarded: bool = False
-    ) -> Any:
-        """Settings, statistics, meta or history from storage; damaged data is kept aside
-        and reset. ``guarded``: a value whose last load never finished is not read again
-        (the history replays its records: ``keeper``)."""
-        raw = self.store.get(key)
-        if guarded and raw is not None and self.keeper.begin_load(key, raw).stuck:
-            value, damaged = parse(None)[0], True
-        else:
-            value, damaged = parse(raw)
-        if guarded:
-            self.keeper.end_load(key)
-        if damaged and raw is not None:
-            kept = self.store.quarantine(key, raw, self.stamp())
-            self.store.set(key, value.to_json())
-            if self.message is None:
-                self.message = Msg("settings_damaged" if key == SETTINGS_KEY else
-                                   "storage_damaged", {"where": kept})
-        return value
-
     @property
     def save_blocked(self) -> bool:
         """A bad save could not be kept elsewhere (or could not be read): never overwrite it."""
         return self.keeper.blocked
 
-    def _load_match(self, seed: int | None) -> None:
-        """Resume the stored match (replayed through the rules) or start a new one.
-
-        This tab claims the match (``keeper``). A value whose last load never
-        finished is kept aside unread; storage that cannot be read is never written.
-        """
-        self.keeper.claim()
-        raw = self.store.get(MATCH_KEY)
-        if raw is None and self.store.unreadable:
-            self.keeper.blocked = True
-            self.message = Msg("storage_unreadable")
-            self._new_match(seed)
-            return
-        started = self.clock()
-        if raw is not None and self.keeper.begin_load(MATCH_KEY, raw).stuck:
-            loaded = Loaded(None, "save_stuck", "its last load never finished")
-        else:
-            loaded = read_match(raw)
-        self.load_ms = round((self.clock() - started) * 1000)
-        problem, detail = loaded.problem, loaded.detail
-        if loaded.match is not None:
-            self.match = loaded.match
-            try:
-                render(self.scene())  # never resume what cannot be drawn
-            except Exception as error:
-                traceback.print_exc()
-                problem, detail = "save_damaged", f"{type(error).__name__}: {error}"
-            else:
-                self.keeper.end_load(MATCH_KEY)
-                self.meta = self._load_small(META_KEY, parse_meta)
-                if not self.meta.match_id:
-                    self.meta = Meta(match_id=self._new_id(self.match.seed))
-                    self.store.set(META_KEY, self.meta.to_json())
-                self.notice = Msg("resumed")
-                if self.meta.unsaved:  # the last visit could not save its last moves
-                    self.message = Msg("save_was_stale")
-                return
-        if problem is not None and raw is not None:
-            print(f"stored match refused: {detail}")  # the browser console, for reports
-            kept = self.store.quarantine(MATCH_KEY, raw, self.stamp())
-            self.keeper.blocked = self.store.get(kept) is None
-            self.message = Msg("save_unkept" if self.save_blocked else problem, {"where": kept})
-        self.keeper.end_load(MATCH_KEY)
-        self._new_match(seed)
-
-    def _new_id(self, seed: int) -> str:
-        return f"{self.stamp()}-{seed}"
-
-    def _new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
-        if seed is None:
-            seed = random.randrange(1, 2**31)
-        self._resume(Match(rules or self.settings.rules, seed))
-
-    def _resume(self, match: Match) -> None:
-        """Make ``match`` the table's match (new, shared or imported) and save it."""
-        self.match = match
-        self.meta = Meta(match_id=self._new_id(match.seed))
-        self.share_link = None
-        self.position_link = self.position_iframe = None
-        self.epoch += 1
-        self.version += 1
-        self.selected.clear()
-        self.finished_trick = None
-        self.show_last = False
-        self.thinking = None
-        self._reset_hand_flags()
-        self._save()
-        self.wake.set()
-        self.refresh()
+    @property
+    def paused(self) -> bool:
+        """A dialog (settings, a confirmation, a replay) is open: nothing moves until it closes."""
+        return (
+            self.panel is not None
+            or self.confirm is not None
+            or self.replay is not None
+            or self.keeper.elsewhere
+        )
 
     def _reset_hand_flags(self) -> None:
         self.repoll: int | None = None  # seat to start asking every computer seat again
@@ -320,6 +238,10 @@ class Game:
             return list(m.results[-2]["levels"])
         return [0, 0, 0, 0] if m.hand_no == 0 else None
 
+    def check_drawable(self) -> None:
+        """Draw the table once, unseen: raises if the match cannot be drawn."""
+        render(self.scene())
+
     def refresh(self) -> None:
         """Draw now (used after every input: the page answers at once)."""
         self.dirty = True
@@ -373,39 +295,25 @@ class Game:
             self.finished_trick = None
             self.show_last = False
             self.notice = None  # last hand's declarations and friend are history
-        saved = self._save()  # the match first: derived data only once it is stored
-        if m.phase in ("hand_over", "match_over") and m.hand_result is not None:
-            winners = None if m.winners is None else list(m.winners)
-            stats = record_hand(
-                self.stats, self.meta.match_id, m.hand_result, winners, self.meta.undo
-            )
-            if stats != self.stats and not saved:
-                if not self.keeper.elsewhere:
-                    self.message = Msg("hand_not_counted")
-            elif stats != self.stats:
-                self.stats = stats
-                self.store.set(STATS_KEY, stats.to_json())
-                self.keep_hand()
+        self.keep_action()  # the match first: derived data only once it is stored
 
-    # ------------------------------------------------------------ saving
-    def _save(self) -> bool:
-        """Store the match (and its meta); False when it could not be (told to the player)."""
-        if self.keeper.save(dumps(self.match), self.meta):
-            return True
-        if self.keeper.elsewhere:
-            self.message = Msg("elsewhere")
-        return False
+    # ------------------------------------------------------------ a new or replaced match
+    def _new_id(self, seed: int) -> str:
+        return f"{self.stamp()}-{seed}"
 
-    # ------------------------------------------------------------ pausing, a new match
-    @property
-    def paused(self) -> bool:
-        """A dialog (settings, a confirmation, a replay) is open: nothing moves until it closes."""
-        return (
-            self.panel is not None
-            or self.confirm is not None
-            or self.replay is not None
-            or self.keeper.elsewhere
-        )
+    def _new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
+        if seed is None:
+            seed = random.randrange(1, 2**31)
+        self._resume(Match(rules or self.settings.rules, seed))
+
+    def _resume(self, match: Match) -> None:
+        """Make ``match`` the table's match (new, shared or imported) and save it."""
+        self.match = match
+        self.meta = Meta(match_id=self._new_id(match.seed))
+        self.share_link = None
+        self.position_link = self.position_iframe = None
+        self.show_last = False
+        self._restart()
 
     def new_match(self) -> None:
         self.message = None
@@ -415,43 +323,24 @@ class Game:
     def _swapped(self, notice: Msg) -> None:
         """The table's match was replaced in place (undo, "continue here"): start its
         loop afresh, save it, and say why."""
+        self.message, self.notice = None, notice
+        self._restart()
+
+    def _restart(self) -> None:
+        """Start the loop afresh on the table's (new or replaced) match, save it, draw."""
         self.epoch += 1
         self.version += 1
         self.selected.clear()
         self.finished_trick = None
         self.thinking = None
         self._reset_hand_flags()
-        self.message, self.notice = None, notice
         self._save()
         self.wake.set()
         self.refresh()
 
-    # ------------------------------------------------------------ other tabs
-    def on_storage(self, key: str | None) -> None:
-        """Another tab changed ``key`` (the ``storage`` event): stop if it took the match."""
-        if self.keeper.notice_change(key):
-            self.autoplay = False
-            self.message = Msg("elsewhere")
-            self.wake.set()
-            self.refresh()
-
-    def take_over(self) -> None:
-        """"Continue here": claim the match and resume what is stored (the newest match)."""
-        if not self.keeper.elsewhere:
-            return
-        self.keeper.claim()
-        loaded = read_match(self.store.get(MATCH_KEY))
-        if loaded.match is not None:
-            self.match = loaded.match
-            self.meta, _ = parse_meta(self.store.get(META_KEY))
-            if not self.meta.match_id:
-                self.meta = Meta(match_id=self._new_id(self.match.seed))
-        self.stats = self._load_small(STATS_KEY, parse_stats)
-        self.forget_history()
-        self._swapped(Msg("taken_over"))
-
-    # ------------------------------------------------------------ the rooms
-    # Functions of the room modules, bound as methods: game.play() is seat0.play(game).
+    # ------------------------------------------------------------ the rooms (see above)
+    # the match flow
+    run = flow.run
     # seat 0's input
     _human = seat0.act
     selected_cards = seat0.selected_cards
@@ -472,8 +361,6 @@ class Game:
     hint = seat0.hint
     _hint = seat0.find_hint
     _select_cards = seat0.select_cards
-    # the match flow
-    run = flow.run
     # past hands
     history = replays.history
     keep_hand = replays.keep_hand
@@ -503,3 +390,10 @@ class Game:
     apply_rules = dialogs.apply_rules
     new_game = dialogs.new_game
     confirm_yes = dialogs.confirm_yes
+    # keeping the match in storage
+    _load_small = keeping.load_small
+    _load_match = keeping.load_match
+    _save = keeping.save
+    keep_action = keeping.keep_action
+    on_storage = keeping.on_storage
+    take_over = keeping.take_over
