@@ -1,69 +1,60 @@
-"""The table's controller: the match, seat 0's choices, the computer seats, saving.
+"""The table's controller: ``Game``, the shared state of one browser tab, and its rooms.
 
 ``Game`` owns the ``tractor.Match`` and the table state (selection, panels,
-messages). ``run()`` is the single loop that advances the match: it deals card
-by card at the chosen speed, offers deal-time declarations to the computer
-seats, awaits their decisions (``agents``) and waits for seat 0's input;
-seat 0's clicks (``controls``) call the methods below, which apply actions at
-once and wake the loop. Every applied action is saved. No DOM access: the page
-passes a ``Screen`` (``show(regions, root_classes, lang)``) and a ``Store``.
+messages, the loop's wake-up event). It is the one object the page
+(``main``) and seat 0's clicks (``controls``) talk to. What it does is kept in
+rooms, modules of functions that take the ``Game`` as their first argument:
+
+* ``flow`` -- the match flow: the run loop, dealing, the computer turns;
+* ``seat0`` -- seat 0's input: selecting, playing, declaring, the hint;
+* ``replays`` -- past hands: the history, replaying and exporting a hand;
+* ``records`` -- records and links: import, export, share links, undo;
+* ``dialogs`` -- settings and panels: options, rules, confirmations, Escape;
+* ``keeping`` -- keeping the match in storage: loading, saving, other tabs
+  (beside ``keeper``, the rules for writing).
+
+Each room function is bound below as a method of ``Game`` of the same name
+(``play = seat0.play``), so ``game.play()`` runs ``seat0.play(game)``: the
+page, ``controls`` and the tests call ``Game``'s methods, and this class body
+is the index of where each one lives. Rooms talk to each other only through
+the ``Game`` (``game.keep_hand()``, never ``import replays``; only ``HUMAN``
+comes from ``seat0``); a room imports ``game`` only for typing, so nothing
+imports in a circle. Here stays what
+every room shares: the state, drawing (``scene``, ``flush``), applying an
+action (``_apply``, then ``keeping.keep_action`` saves it) and replacing the
+match (``_resume``, ``_swapped``). No DOM access: the page passes a
+``Screen`` (``show(regions, root_classes, lang)``) and a ``Store``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
-import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
+import dialogs
+import flow
+import keeping
+import records
+import replays
+import seat0
 from agents import SeatAgent, WorkerLink, seat_agents
 from i18n import language_of, t
 from keeper import Keeper
-from links import share_query
 from messages import Msg, cards_text
-from pasthands import History, Step, hand_record, parse_history, replay_steps
-from saves import Loaded, Meta, parse_meta, read_match
-from settings import (
-    PACES,
-    PLAYER_OPTIONS,
-    SPEEDS,
-    SWITCHES,
-    Pace,
-    Settings,
-    parse_settings,
-    rule_value,
-)
-from stats import Stats, parse_stats, record_hand
-from storage import HISTORY_KEY, MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, Store
+from pasthands import History, Step
+from saves import Meta
+from seat0 import HUMAN
+from settings import PACES, SPEEDS, Pace, Settings, parse_settings
+from stats import Stats, parse_stats
+from storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, Store
 from table import Scene, render, root_classes
-from tractor import scenario
-from tractor.actions import (
-    CHANCE,
-    Action,
-    Bury,
-    CallFriend,
-    Deal,
-    Declare,
-    EndDeal,
-    NextHand,
-    Pass,
-    Play,
-)
-from tractor.match import IllegalAction, Match
-from tractor.players import make_player
-from tractor.players.explain import reason
-from tractor.position import PositionError, from_view_json
-from tractor.rules import CHOICES, Rules, RulesError
-from tractor.save import dumps, replay
-
-HUMAN = 0
-DISPLAY_OPTIONS = ("speed", "lang", *SWITCHES, *PLAYER_OPTIONS)
-RENDER_INTERVAL = 0.05
-"""At instant speed the table is redrawn at most this often (seconds) while it runs."""
+from tractor.actions import Action, Deal, Declare, NextHand, Play
+from tractor.match import Match
+from tractor.rules import Rules
 
 
 class Screen(Protocol):
@@ -113,8 +104,8 @@ class Game:
         self.panel: str | None = None
         self.confirm: str | None = None
         self.pending_rules: Rules | None = None
-        self.pending_import: Match | None = None
-        self._history: History | None = None
+        self.pending_import: Match | None = None  # a record read from a file (records.py)
+        self._history: History | None = None  # read on first use (replays.py)
         self.replay: tuple[list[Step], int] | None = None
         self.replayed = ("", 0)  # the match id and hand number of the replay
         self.thinking: int | None = None
@@ -137,7 +128,7 @@ class Game:
         self.share_link: str | None = None
         self.position_link: str | None = None  # "share this position": embed.html?s=…
         self.position_iframe: str | None = None
-        self.pending_deal: tuple[Rules, int] | None = None
+        self.pending_deal: tuple[Rules, int] | None = None  # a shared deal (records.py)
         self.match: Match
         self.meta = Meta()
         self._load_match(seed)
@@ -146,7 +137,7 @@ class Game:
         elif bad_deal and self.message is None:
             self.message = Msg("deal_link_refused")
 
-    # ------------------------------------------------------------ set-up
+    # ------------------------------------------------------------ shared state
     @property
     def pace(self) -> Pace:
         return PACES[self.speed_override or self.settings.speed]
@@ -160,101 +151,20 @@ class Game:
         """Whether the helper declares for seat 0 (托管, or the 自动叫主 setting)."""
         return self.autoplay or self.settings.auto_declare
 
-    def _load_small(
-        self, key: str, parse: Callable[[str | None], tuple[Any, bool]], guarded: bool = False
-    ) -> Any:
-        """Settings, statistics, meta or history from storage; damaged data is kept aside
-        and reset. ``guarded``: a value whose last load never finished is not read again
-        (the history replays its records: ``keeper``)."""
-        raw = self.store.get(key)
-        if guarded and raw is not None and self.keeper.begin_load(key, raw).stuck:
-            value, damaged = parse(None)[0], True
-        else:
-            value, damaged = parse(raw)
-        if guarded:
-            self.keeper.end_load(key)
-        if damaged and raw is not None:
-            kept = self.store.quarantine(key, raw, self.stamp())
-            self.store.set(key, value.to_json())
-            if self.message is None:
-                self.message = Msg("settings_damaged" if key == SETTINGS_KEY else
-                                   "storage_damaged", {"where": kept})
-        return value
-
     @property
     def save_blocked(self) -> bool:
         """A bad save could not be kept elsewhere (or could not be read): never overwrite it."""
         return self.keeper.blocked
 
-    def _load_match(self, seed: int | None) -> None:
-        """Resume the stored match (replayed through the rules) or start a new one.
-
-        This tab claims the match (``keeper``). A value whose last load never
-        finished is kept aside unread; storage that cannot be read is never written.
-        """
-        self.keeper.claim()
-        raw = self.store.get(MATCH_KEY)
-        if raw is None and self.store.unreadable:
-            self.keeper.blocked = True
-            self.message = Msg("storage_unreadable")
-            self._new_match(seed)
-            return
-        started = self.clock()
-        if raw is not None and self.keeper.begin_load(MATCH_KEY, raw).stuck:
-            loaded = Loaded(None, "save_stuck", "its last load never finished")
-        else:
-            loaded = read_match(raw)
-        self.load_ms = round((self.clock() - started) * 1000)
-        problem, detail = loaded.problem, loaded.detail
-        if loaded.match is not None:
-            self.match = loaded.match
-            try:
-                render(self.scene())  # never resume what cannot be drawn
-            except Exception as error:
-                traceback.print_exc()
-                problem, detail = "save_damaged", f"{type(error).__name__}: {error}"
-            else:
-                self.keeper.end_load(MATCH_KEY)
-                self.meta = self._load_small(META_KEY, parse_meta)
-                if not self.meta.match_id:
-                    self.meta = Meta(match_id=self._new_id(self.match.seed))
-                    self.store.set(META_KEY, self.meta.to_json())
-                self.notice = Msg("resumed")
-                if self.meta.unsaved:  # the last visit could not save its last moves
-                    self.message = Msg("save_was_stale")
-                return
-        if problem is not None and raw is not None:
-            print(f"stored match refused: {detail}")  # the browser console, for reports
-            kept = self.store.quarantine(MATCH_KEY, raw, self.stamp())
-            self.keeper.blocked = self.store.get(kept) is None
-            self.message = Msg("save_unkept" if self.save_blocked else problem, {"where": kept})
-        self.keeper.end_load(MATCH_KEY)
-        self._new_match(seed)
-
-    def _new_id(self, seed: int) -> str:
-        return f"{self.stamp()}-{seed}"
-
-    def _new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
-        if seed is None:
-            seed = random.randrange(1, 2**31)
-        self._resume(Match(rules or self.settings.rules, seed))
-
-    def _resume(self, match: Match) -> None:
-        """Make ``match`` the table's match (new, shared or imported) and save it."""
-        self.match = match
-        self.meta = Meta(match_id=self._new_id(match.seed))
-        self.share_link = None
-        self.position_link = self.position_iframe = None
-        self.epoch += 1
-        self.version += 1
-        self.selected.clear()
-        self.finished_trick = None
-        self.show_last = False
-        self.thinking = None
-        self._reset_hand_flags()
-        self._save()
-        self.wake.set()
-        self.refresh()
+    @property
+    def paused(self) -> bool:
+        """A dialog (settings, a confirmation, a replay) is open: nothing moves until it closes."""
+        return (
+            self.panel is not None
+            or self.confirm is not None
+            or self.replay is not None
+            or self.keeper.elsewhere
+        )
 
     def _reset_hand_flags(self) -> None:
         self.repoll: int | None = None  # seat to start asking every computer seat again
@@ -328,6 +238,10 @@ class Game:
             return list(m.results[-2]["levels"])
         return [0, 0, 0, 0] if m.hand_no == 0 else None
 
+    def check_drawable(self) -> None:
+        """Draw the table once, unseen: raises if the match cannot be drawn."""
+        render(self.scene())
+
     def refresh(self) -> None:
         """Draw now (used after every input: the page answers at once)."""
         self.dirty = True
@@ -381,613 +295,105 @@ class Game:
             self.finished_trick = None
             self.show_last = False
             self.notice = None  # last hand's declarations and friend are history
-        saved = self._save()  # the match first: derived data only once it is stored
-        if m.phase in ("hand_over", "match_over") and m.hand_result is not None:
-            winners = None if m.winners is None else list(m.winners)
-            stats = record_hand(
-                self.stats, self.meta.match_id, m.hand_result, winners, self.meta.undo
-            )
-            if stats != self.stats and not saved:
-                if not self.keeper.elsewhere:
-                    self.message = Msg("hand_not_counted")
-            elif stats != self.stats:
-                self.stats = stats
-                self.store.set(STATS_KEY, stats.to_json())
-                self.keep_hand()
+        self.keep_action()  # the match first: derived data only once it is stored
 
-    # ------------------------------------------------------------ history and replay
-    def history(self) -> History:
-        """The finished hands kept in this browser (read from storage on first use)."""
-        if self._history is None:
-            self._history = self._load_small(HISTORY_KEY, parse_history, guarded=True)
-        return self._history
+    # ------------------------------------------------------------ a new or replaced match
+    def _new_id(self, seed: int) -> str:
+        return f"{self.stamp()}-{seed}"
 
-    def keep_hand(self) -> None:
-        """Add the hand just finished to the history (the last 50 hands are kept)."""
-        self._history = self.history().with_hand(self.meta.match_id, self.match)
-        self.store.set(HISTORY_KEY, self._history.to_json())
+    def _new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
+        if seed is None:
+            seed = random.randrange(1, 2**31)
+        self._resume(Match(rules or self.settings.rules, seed))
 
-    def open_replay(self, match_id: str, hand_no: int) -> None:
-        """Replay a kept hand (or the one just finished) trick by trick."""
-        entry = self.history().entry(match_id)
-        finished_here = match_id == self.meta.match_id and hand_no < len(self.match.results)
-        if (entry is None or hand_no not in entry.hands) and finished_here:
-            self._history = self.history().with_hand_no(match_id, self.match, hand_no)
-            self.store.set(HISTORY_KEY, self._history.to_json())
-            entry = self._history.entry(match_id)
-        if entry is None or hand_no not in entry.hands:
-            return
-        self.replay = (replay_steps(entry.record, hand_no), 0)
-        self.replayed = (match_id, hand_no)
-        self.refresh()
-
-    def export_hand(self) -> tuple[str, str]:
-        """The file name and text of the replayed hand's record (the match up to its end)."""
-        match_id, hand_no = self.replayed
-        entry = self.history().entry(match_id)
-        assert entry is not None
-        data = hand_record(entry.record, hand_no)
-        return f"tractor-hand-{data['seed']}-{hand_no + 1}.json", json.dumps(
-            data, separators=(",", ":")
-        )
-
-    def replay_step(self, delta: int) -> None:
-        if self.replay is not None:
-            steps, index = self.replay
-            self.replay = (steps, max(0, min(len(steps) - 1, index + delta)))
-            self.refresh()
-
-    def close_replay(self) -> None:
-        self.replay = None
-        self.wake.set()
-        self.refresh()
-
-    def _save(self) -> bool:
-        """Store the match (and its meta); False when it could not be (told to the player)."""
-        if self.keeper.save(dumps(self.match), self.meta):
-            return True
-        if self.keeper.elsewhere:
-            self.message = Msg("elsewhere")
-        return False
-
-    def _human(self, action: Action) -> bool:
-        """Apply seat 0's action, or explain in words why it is refused."""
-        if self.keeper.elsewhere:  # another tab holds the match: "continue here" first
-            self.message = Msg("elsewhere")
-            self.refresh()
-            return False
-        try:
-            self._apply(action)
-        except IllegalAction as error:
-            self.message = Msg("illegal", rule=error.rule, engine=error.message)
-            self.refresh()
-            return False
-        self.message = None
-        self.selected.clear()
-        self.wake.set()
-        self.refresh()
-        return True
-
-    def selected_cards(self) -> list[str]:
-        hand = self.view()["hand"]
-        return [hand[i] for i in sorted(self.selected) if i < len(hand)]
-
-    # ------------------------------------------------------------ seat 0's input
-    def select(self, index: int) -> None:
-        if index in self.selected:
-            self.selected.discard(index)
-        elif 0 <= index < len(self.view()["hand"]):
-            self.selected.add(index)
-        self.message = None
-        self.refresh()
-
-    def clear_selection(self) -> None:
-        self.selected.clear()
-        self.refresh()
-
-    def play(self) -> None:
-        self._human(Play(HUMAN, " ".join(self.selected_cards())))
-
-    def bury(self) -> None:
-        self._human(Bury(HUMAN, " ".join(self.selected_cards())))
-
-    def declare(self, cards: str) -> None:
-        phase = self.match.phase
-        if self._human(Declare(HUMAN, cards)) and phase == "deal":
-            if self.match.dealt < self.match.deal_total:
-                self.repoll = 1
-            else:
-                self.final_polled = False
-            self.end_of_deal = False
-
-    def pass_turn(self) -> None:
-        if self.match.phase == "deal":
-            if self.end_of_deal:
-                self.deal_declined = True
-                self.end_of_deal = False
-                self.message = None
-                self.wake.set()
-                self.refresh()
-            return
-        self._human(Pass(HUMAN))
-
-    def pick_friend(self, which: str, value: str) -> None:
-        if which == "rank":
-            self.friend_rank = value
-        elif which == "suit":
-            self.friend_suit = value
-        self.refresh()
-
-    def call_friend(self) -> None:
-        self._human(CallFriend(HUMAN, self.friend_rank + self.friend_suit))
-
-    def next_hand(self) -> None:
-        if self.match.phase == "hand_over":
-            self._human(NextHand())
-
-    def primary(self) -> None:
-        """Enter/Space: the main action of the moment."""
-        if self.panel or self.confirm:
-            return
-        phase = self.match.phase
-        chosen = " ".join(sorted(self.selected_cards()))
-        options = {" ".join(sorted(o.split())): o for o in self.view()["declaration_options"]}
-        if phase in ("deal", "declare", "theft") and chosen in options:
-            self.declare(options[chosen])
-        elif phase == "play":
-            self.play()
-        elif phase == "bury":
-            self.bury()
-        elif phase == "call":
-            self.call_friend()
-        elif phase == "hand_over":
-            self.next_hand()
-
-    def toggle_autoplay(self) -> None:
-        self.autoplay = not self.autoplay
-        self.end_of_deal = False
-        self.wake.set()
-        self.refresh()
-
-    def toggle_language(self) -> None:
-        self.set_option("lang", "en" if self.lang == "zh" else "zh")
-
-    def _history_lines(self) -> tuple[tuple[str, int, int], ...]:
-        """(match id, hand number, history size in bytes) of each kept hand, newest first."""
-        history = self.history()
-        size = len(history.to_json())
-        return tuple((match_id, hand, size) for match_id, hand in reversed(history.hands))
-
-    def toggle_log(self) -> None:
-        self.show_log = not self.show_log
-        self.refresh()
-
-    def toggle_last_trick(self) -> None:
-        self.show_last = not self.show_last
-        self.refresh()
-
-    def hint(self) -> None:
-        asyncio.ensure_future(self._hint())
-
-    async def _hint(self) -> None:
-        m = self.match
-        if m.phase == "deal" and m.declaration_options(HUMAN):
-            kind = "declare"
-        elif m.to_move == HUMAN and m.phase in ("declare", "theft", "bury", "call", "play"):
-            kind = "act"
-        else:
-            self.notice = Msg("msg_no_hint")
-            self.refresh()
-            return
-        epoch, version = self.epoch, self.version
-        action = await self.agents[HUMAN].choose(m, HUMAN, kind)
-        if (epoch, version) != (self.epoch, self.version):
-            return
-        self.message = None
-        if action is None or isinstance(action, Pass):
-            self.selected.clear()
-            self.notice = Msg("msg_hint", what=Msg("hint_pass"))
-        elif isinstance(action, CallFriend):
-            card = str(action.card)
-            self.friend_rank, self.friend_suit = card[:-1], card[-1]
-            self.notice = Msg("msg_hint", what=Msg("hint_call", cards=(card,)))
-        elif isinstance(action, (Declare, Bury, Play)):
-            self._select_cards(cards_text(action.cards))
-            code, params = reason(m.observe(HUMAN), action)
-            why = Msg(f"why_{code}", params)
-            self.notice = Msg(
-                "msg_hint", what=Msg("hint_cards", cards=cards_text(action.cards), what=why)
-            )
-        self.refresh()
-
-    def _select_cards(self, cards: tuple[str, ...]) -> None:
-        hand = self.view()["hand"]
-        chosen: set[int] = set()
-        for card in cards:
-            index = next(i for i, c in enumerate(hand) if c == card and i not in chosen)
-            chosen.add(index)
-        self.selected = chosen
-
-    # ------------------------------------------------------------ panels and settings
-    def open_settings(self) -> None:
-        self.panel = "settings"
-        self.pending_rules = self.match.rules
-        self.refresh()
-
-    def close_panel(self) -> None:
-        if self.confirm is not None:
-            self.confirm = None
-        else:
-            self.panel = None
-        self.wake.set()
-        self.refresh()
-
-    @property
-    def paused(self) -> bool:
-        """A dialog (settings, a confirmation, a replay) is open: nothing moves until it closes."""
-        return (
-            self.panel is not None
-            or self.confirm is not None
-            or self.replay is not None
-            or self.keeper.elsewhere
-        )
-
-    async def _while_paused(self) -> None:
-        while self.paused:
-            self.flush()
-            self.wake.clear()
-            await self.wake.wait()
-
-    def escape(self) -> None:
-        if self.replay is not None:
-            self.close_replay()
-        elif self.confirm is not None or self.panel is not None:
-            self.close_panel()
-        elif self.show_last:
-            self.toggle_last_trick()
-        else:
-            self.clear_selection()
-
-    def set_option(self, name: str, value: str) -> None:
-        if name not in DISPLAY_OPTIONS:
-            return
-        typed: Any = value
-        if name in SWITCHES:
-            typed = value == "true"
-        if name == "speed":
-            self.speed_override = None
-        updated = self.settings.with_option(name, typed)
-        checked, damaged = parse_settings(updated.to_json())
-        if damaged:
-            return
-        self.settings = checked
-        self.store.set(SETTINGS_KEY, checked.to_json())
-        if name in PLAYER_OPTIONS:
-            self.agents = seat_agents(checked.players, self.link)
-        self.refresh()
-
-    def set_rule(self, name: str, value: str) -> None:
-        if name not in CHOICES:
-            return
-        try:
-            self.pending_rules = replace(
-                self.pending_rules or self.match.rules, **{name: rule_value(name, value)}
-            )
-        except (RulesError, TypeError):
-            return
-        self.refresh()
-
-    def apply_rules(self) -> None:
-        if self.pending_rules is not None and self.pending_rules != self.match.rules:
-            self.confirm = "rules"
-            self.refresh()
-
-    def new_game(self) -> None:
-        if self.match.phase == "match_over":
-            self.new_match()
-            return
-        self.confirm = "new_game"
-        self.refresh()
+    def _resume(self, match: Match) -> None:
+        """Make ``match`` the table's match (new, shared or imported) and save it."""
+        self.match = match
+        self.meta = Meta(match_id=self._new_id(match.seed))
+        self.share_link = None
+        self.position_link = self.position_iframe = None
+        self.show_last = False
+        self._restart()
 
     def new_match(self) -> None:
         self.message = None
         self.notice = None
         self._new_match()
 
-    # ------------------------------------------------------------ records and links
-    def offer_match(self, deal: tuple[Rules, int]) -> None:
-        """A shared deal (rules, seed): play it now, or after a confirmation when a
-        match is under way."""
-        under_way = self.match.actions and self.match.phase != "match_over"
-        if not under_way:
-            self._new_match(deal[1], deal[0])
-            return
-        self.pending_deal = deal
-        self.confirm = "deal"
-
-    def share(self) -> None:
-        """Make the link to this match's deal (shown in the settings panel)."""
-        self.share_link = self.address + share_query(self.match.rules, self.match.seed)
-        self.refresh()
-
-    def share_position(self) -> None:
-        """The embed link and ``<iframe>`` of the current trick from seat 0's view only
-        (``tractor.position``): other hands appear as counts of card backs."""
-        try:
-            text = from_view_json(self.match.observe(HUMAN))
-        except PositionError:
-            return
-        embed = self.address[: self.address.rfind("/") + 1] + "embed.html"
-        self.position_link = scenario.link(text, base=embed)
-        self.position_iframe = scenario.iframe(text, base=embed)
-        self.refresh()
-
-    def export_record(self) -> tuple[str, str]:
-        """The file name and text of this match's record (for a download)."""
-        return f"tractor-match-{self.match.seed}.json", dumps(self.match)
-
-    def import_record(self, text: str) -> None:
-        """A record from a file: refused with a message, or played on after a confirmation."""
-        loaded = read_match(text)
-        if loaded.match is None:
-            self.refuse_import(loaded.detail or "empty")
-            return
-        self.pending_import = loaded.match
-        self.confirm = "import"
-        self.refresh()
-
-    def undoable(self) -> int | None:
-        """Where seat 0's last action of this hand stands in the record (None: nothing
-        to take back, or undo is off)."""
-        if not self.settings.undo or self.match.phase == "match_over":
-            return None
-        for index in range(len(self.match.actions) - 1, -1, -1):
-            action = self.match.actions[index]
-            if isinstance(action, NextHand):
-                return None
-            if getattr(action, "seat", None) == HUMAN:
-                return index
-        return None
-
-    def undo(self) -> None:
-        """Take back seat 0's last action (and what the others did after it): the match
-        is replayed without them, and marked as one where undo was used."""
-        index = self.undoable()
-        if index is None:
-            return
-        m = self.match
-        self.match = replay(m.rules, m.seed, m.actions[:index], m.start_level)
-        self.meta = replace(self.meta, undo=True)
-        self._swapped(Msg("msg_undone"))
-
     def _swapped(self, notice: Msg) -> None:
         """The table's match was replaced in place (undo, "continue here"): start its
         loop afresh, save it, and say why."""
+        self.message, self.notice = None, notice
+        self._restart()
+
+    def _restart(self) -> None:
+        """Start the loop afresh on the table's (new or replaced) match, save it, draw."""
         self.epoch += 1
         self.version += 1
         self.selected.clear()
         self.finished_trick = None
         self.thinking = None
         self._reset_hand_flags()
-        self.message, self.notice = None, notice
         self._save()
         self.wake.set()
         self.refresh()
 
-    def refuse_import(self, why: str) -> None:
-        self.message = Msg("import_refused", {"why": why[:200]})
-        self.refresh()
-
-    def confirm_yes(self) -> None:
-        what, self.confirm = self.confirm, None
-        if what == "deal" and self.pending_deal is not None:
-            self.panel = None
-            rules, seed = self.pending_deal
-            self.pending_deal = None
-            self.message = self.notice = None
-            self._new_match(seed, rules)
-        elif what == "import" and self.pending_import is not None:
-            self.panel = None
-            self._resume(self.pending_import)
-            self.pending_import = None
-            if self.match.results:  # its finished hands can be replayed from the history
-                self._history = self.history().with_match(self.meta.match_id, self.match)
-                self.store.set(HISTORY_KEY, self._history.to_json())
-        elif what == "rules" and self.pending_rules is not None:
-            self.settings = replace(self.settings, rules=self.pending_rules)
-            self.store.set(SETTINGS_KEY, self.settings.to_json())
-            self.panel = None
-            self.new_match()
-        elif what == "new_game":
-            self.panel = None
-            self.new_match()
-        self.refresh()
-
-    # ------------------------------------------------------------ other tabs
-    def on_storage(self, key: str | None) -> None:
-        """Another tab changed ``key`` (the ``storage`` event): stop if it took the match."""
-        if self.keeper.notice_change(key):
-            self.autoplay = False
-            self.message = Msg("elsewhere")
-            self.wake.set()
-            self.refresh()
-
-    def take_over(self) -> None:
-        """"Continue here": claim the match and resume what is stored (the newest match)."""
-        if not self.keeper.elsewhere:
-            return
-        self.keeper.claim()
-        loaded = read_match(self.store.get(MATCH_KEY))
-        if loaded.match is not None:
-            self.match = loaded.match
-            self.meta, _ = parse_meta(self.store.get(META_KEY))
-            if not self.meta.match_id:
-                self.meta = Meta(match_id=self._new_id(self.match.seed))
-        self.stats = self._load_small(STATS_KEY, parse_stats)
-        self._history = None
-        self._swapped(Msg("taken_over"))
-
-    # ------------------------------------------------------------ the loop
-    def _unchanged(self, epoch: int, version: int) -> bool:
-        return self.epoch == epoch and self.version == version
-
-    async def run(self) -> None:
-        """Advance the match forever (computer seats, dealing, waiting for seat 0)."""
-        step = self._first_draw
-        while True:
-            try:
-                await step()
-            except Exception as error:  # shown in the page: players have no console
-                traceback.print_exc()
-                self.autoplay = False
-                self.thinking = None
-                self.message = Msg("engine_error", {"error": f"{type(error).__name__}: {error}"})
-                self.refresh()
-                self.wake.clear()
-                await self.wake.wait()
-            step = self._step
-            await self._breathe()
-
-    async def _first_draw(self) -> None:
-        self.refresh()
-
-    async def _breathe(self) -> None:
-        """Let the page draw and answer clicks between two steps."""
-        if self.dirty and (
-            self.pace.deal > 0 or self.clock() - self.last_render >= RENDER_INTERVAL
-        ):
-            self.flush()
-        await asyncio.sleep(0)
-
-    async def _wait(self) -> None:
-        """Wait for seat 0 (or a panel, a new match, autoplay) to change something."""
-        self.flush()
-        await self.wake.wait()
-
-    async def _step(self) -> None:
-        self.wake.clear()
-        if self.paused:
-            await self._wait()
-            return
-        await self._settle_trick()
-        m = self.match
-        phase, mover = m.phase, m.to_move
-        if phase == "match_over":
-            await self._wait()
-        elif phase == "hand_over":
-            if not self.autoplay:
-                await self._wait()
-                return
-            epoch, version = self.epoch, self.version
-            self.flush()
-            await asyncio.sleep(self.pace.next_hand)
-            if self._unchanged(epoch, version) and self.autoplay and not self.paused:
-                self._apply(NextHand())
-        elif phase == "deal":
-            await self._deal_step()
-        elif mover == HUMAN and not self.autoplay:
-            await self._wait()
-        elif mover is not None and mover != CHANCE:
-            await self._computer_turn(mover)
-
-    async def _settle_trick(self) -> None:
-        """Keep a finished trick in view for the speed's pause, then clear it."""
-        if self.finished_trick is None:
-            return
-        rest = self.finished_until - self.clock()
-        if rest > 0 and self.match.phase == "play" and not self.match.trick:
-            epoch = self.epoch
-            self.flush()
-            await asyncio.sleep(rest)
-            if self.epoch != epoch:
-                return
-        self.finished_trick = None
-        self.dirty = True
-
-    async def _computer_turn(self, seat: int) -> None:
-        epoch, version = self.epoch, self.version
-        self.thinking = seat
-        self.refresh()
-        start = self.clock()
-        try:
-            action = await self.agents[seat].choose(self.match, seat, "act")
-            rest = self.pace.think - (self.clock() - start)
-            if rest > 0:
-                await asyncio.sleep(rest)
-            await self._while_paused()
-        finally:
-            self.thinking = None
-            self.dirty = True
-        if not self._unchanged(epoch, version) or action is None:
-            return
-        if seat == HUMAN and not self.autoplay:
-            return
-        try:
-            self._apply(action)
-        except IllegalAction as error:
-            # A computer player proposed an illegal action: report it, keep the game going.
-            self.message = Msg("engine_error", {"error": f"seat {seat}: {error}"})
-            fallback = make_player("random", self.version).act(self.match.observe(seat))
-            self._apply(fallback)
-
-    async def _deal_step(self) -> None:
-        m = self.match
-        epoch, version = self.epoch, self.version
-        if self.repoll is not None:
-            first, self.repoll = self.repoll, None
-            await self._poll(first, 4)
-            return
-        if m.dealt < m.deal_total:
-            if self.pace.deal > 0:
-                await asyncio.sleep(self.pace.deal)
-                if not self._unchanged(epoch, version) or self.repoll is not None:
-                    return
-            if self.paused:
-                return
-            receiver = (m.deal_start + m.dealt) % 4
-            self._apply(Deal())
-            if m.rules.declare_window == "during_deal" and m.phase == "deal":
-                await self._poll(receiver, 1)
-            return
-        if not self.final_polled:
-            declared = await self._poll(m.deal_start, 4)
-            if self.epoch == epoch:
-                self.final_polled = not declared
-            return
-        if m.declaration_options(HUMAN) and not self.deal_declined:
-            if self.helper_declares:
-                choice = await self.agents[HUMAN].choose(m, HUMAN, "declare")
-                if not self._unchanged(epoch, version) or not self.helper_declares:
-                    return
-                if choice is None:
-                    self.deal_declined = True
-                else:
-                    self._apply(choice)
-                    self.final_polled = False
-                return
-            self.end_of_deal = True
-            self.dirty = True
-            await self._wait()
-            return
-        self.end_of_deal = False
-        self._apply(EndDeal())
-
-    async def _poll(self, first: int, rounds: int) -> bool:
-        """Offer deal-time declarations to the computer seats (as ``tractor.runner`` does)."""
-        epoch = self.epoch
-        declared = False
-        asked, seat, limit = 0, first, rounds
-        while asked < limit:
-            m = self.match
-            if (seat != HUMAN or self.helper_declares) and m.declaration_options(seat):
-                choice = await self.agents[seat].choose(m, seat, "declare")
-                await self._while_paused()
-                if self.epoch != epoch or self.match.phase != "deal":
-                    return declared
-                if choice is not None and self.match.is_legal(choice):
-                    self._apply(choice)
-                    declared = True
-                    asked, limit = 0, 4
-            asked += 1
-            seat = (seat + 1) % 4
-        return declared
+    # ------------------------------------------------------------ the rooms (see above)
+    # the match flow
+    run = flow.run
+    # seat 0's input
+    _human = seat0.act
+    selected_cards = seat0.selected_cards
+    select = seat0.select
+    clear_selection = seat0.clear_selection
+    play = seat0.play
+    bury = seat0.bury
+    declare = seat0.declare
+    pass_turn = seat0.pass_turn
+    pick_friend = seat0.pick_friend
+    call_friend = seat0.call_friend
+    next_hand = seat0.next_hand
+    primary = seat0.primary
+    toggle_autoplay = seat0.toggle_autoplay
+    toggle_language = seat0.toggle_language
+    toggle_log = seat0.toggle_log
+    toggle_last_trick = seat0.toggle_last_trick
+    hint = seat0.hint
+    _hint = seat0.find_hint
+    _select_cards = seat0.select_cards
+    # past hands
+    history = replays.history
+    keep_hand = replays.keep_hand
+    keep_match = replays.keep_match
+    forget_history = replays.forget_history
+    _history_lines = replays.history_lines
+    open_replay = replays.open_replay
+    export_hand = replays.export_hand
+    replay_step = replays.replay_step
+    close_replay = replays.close_replay
+    # records and links
+    offer_match = records.offer_match
+    share = records.share
+    share_position = records.share_position
+    export_record = records.export_record
+    import_record = records.import_record
+    refuse_import = records.refuse_import
+    accept = records.accept
+    undoable = records.undoable
+    undo = records.undo
+    # settings and panels
+    open_settings = dialogs.open_settings
+    close_panel = dialogs.close_panel
+    escape = dialogs.escape
+    set_option = dialogs.set_option
+    set_rule = dialogs.set_rule
+    apply_rules = dialogs.apply_rules
+    new_game = dialogs.new_game
+    confirm_yes = dialogs.confirm_yes
+    # keeping the match in storage
+    _load_small = keeping.load_small
+    _load_match = keeping.load_match
+    _save = keeping.save
+    keep_action = keeping.keep_action
+    on_storage = keeping.on_storage
+    take_over = keeping.take_over

@@ -190,7 +190,7 @@ def test_the_match_is_written_before_the_statistics_and_the_history() -> None:
 # ------------------------------------------------------------------ loads that never end
 def test_a_stored_match_whose_last_load_never_finished_is_kept_aside_unread(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import game as game_module
+    import keeping  # where the stored match is read (the table's loading)
 
     m = Match(Rules(decks=1), 3)
     m.apply(m.system_action())
@@ -199,13 +199,13 @@ def test_a_stored_match_whose_last_load_never_finished_is_kept_aside_unread(
     def frozen(text: str | None) -> Any:
         raise KeyboardInterrupt  # the tab is closed while the replay runs
 
-    monkeypatch.setattr(game_module, "read_match", frozen)
+    monkeypatch.setattr(keeping, "read_match", frozen)
     with pytest.raises(KeyboardInterrupt):
         tab(storage, "a")
     assert loading_key("tractor.match") in storage
     monkeypatch.undo()
     reads: list[str | None] = []
-    monkeypatch.setattr(game_module, "read_match", lambda text: reads.append(text))
+    monkeypatch.setattr(keeping, "read_match", lambda text: reads.append(text))
     again = tab(storage, "b", seed=5)
     assert reads == []  # not parsed again
     kept = [k for k in storage if k.startswith("tractor.match.bad.")]

@@ -1,0 +1,153 @@
+"""The table's side of keeping the match: loading it, saving it, other tabs.
+
+``keeper`` holds the rules (one tab writes at a time, the match before what is
+derived from it, a load that never finished is not tried again); this room
+applies them to the table:
+
+* **Loading** (``_load_match``, at start): the stored match is replayed and
+  resumed if it can be drawn; a damaged one is kept aside under another key
+  and a new match starts. Settings, statistics, meta and history load through
+  ``_load_small``: damaged data is kept aside and reset, with a message.
+* **Saving** (``keep_action``, after every applied action): the match is
+  written first; a hand just finished then counts in the statistics and joins
+  the history, never when the match could not be stored.
+* **Other tabs** (``on_storage``, ``take_over``): a tab that lost the match
+  stops, says so and offers "continue here", which claims the match back and
+  resumes what is stored.
+
+Each function takes the ``Game`` and is one of its methods there.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from messages import Msg
+from saves import Loaded, Meta, parse_meta, read_match
+from stats import parse_stats, record_hand
+from storage import MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY
+from tractor.save import dumps
+
+if TYPE_CHECKING:
+    from game import Game
+
+
+def load_small(
+    game: Game, key: str, parse: Callable[[str | None], tuple[Any, bool]], guarded: bool = False
+) -> Any:
+    """Settings, statistics, meta or history from storage; damaged data is kept aside
+    and reset. ``guarded``: a value whose last load never finished is not read again
+    (the history replays its records: ``keeper``)."""
+    raw = game.store.get(key)
+    if guarded and raw is not None and game.keeper.begin_load(key, raw).stuck:
+        value, damaged = parse(None)[0], True
+    else:
+        value, damaged = parse(raw)
+    if guarded:
+        game.keeper.end_load(key)
+    if damaged and raw is not None:
+        kept = game.store.quarantine(key, raw, game.stamp())
+        game.store.set(key, value.to_json())
+        if game.message is None:
+            game.message = Msg("settings_damaged" if key == SETTINGS_KEY else
+                               "storage_damaged", {"where": kept})
+    return value
+
+
+def load_match(game: Game, seed: int | None) -> None:
+    """Resume the stored match (replayed through the rules) or start a new one.
+
+    This tab claims the match (``keeper``). A value whose last load never
+    finished is kept aside unread; storage that cannot be read is never written.
+    """
+    game.keeper.claim()
+    raw = game.store.get(MATCH_KEY)
+    if raw is None and game.store.unreadable:
+        game.keeper.blocked = True
+        game.message = Msg("storage_unreadable")
+        game._new_match(seed)
+        return
+    started = game.clock()
+    if raw is not None and game.keeper.begin_load(MATCH_KEY, raw).stuck:
+        loaded = Loaded(None, "save_stuck", "its last load never finished")
+    else:
+        loaded = read_match(raw)
+    game.load_ms = round((game.clock() - started) * 1000)
+    problem, detail = loaded.problem, loaded.detail
+    if loaded.match is not None:
+        game.match = loaded.match
+        try:
+            game.check_drawable()  # never resume what cannot be drawn
+        except Exception as error:
+            traceback.print_exc()
+            problem, detail = "save_damaged", f"{type(error).__name__}: {error}"
+        else:
+            game.keeper.end_load(MATCH_KEY)
+            game.meta = load_small(game, META_KEY, parse_meta)
+            if not game.meta.match_id:
+                game.meta = Meta(match_id=game._new_id(game.match.seed))
+                game.store.set(META_KEY, game.meta.to_json())
+            game.notice = Msg("resumed")
+            if game.meta.unsaved:  # the last visit could not save its last moves
+                game.message = Msg("save_was_stale")
+            return
+    if problem is not None and raw is not None:
+        print(f"stored match refused: {detail}")  # the browser console, for reports
+        kept = game.store.quarantine(MATCH_KEY, raw, game.stamp())
+        game.keeper.blocked = game.store.get(kept) is None
+        game.message = Msg("save_unkept" if game.save_blocked else problem, {"where": kept})
+    game.keeper.end_load(MATCH_KEY)
+    game._new_match(seed)
+
+
+def save(game: Game) -> bool:
+    """Store the match (and its meta); False when it could not be (told to the player)."""
+    if game.keeper.save(dumps(game.match), game.meta):
+        return True
+    if game.keeper.elsewhere:
+        game.message = Msg("elsewhere")
+    return False
+
+
+def keep_action(game: Game) -> None:
+    """After an applied action: save the match, then count a hand it finished in the
+    statistics and keep it in the history (derived data only once the match is stored)."""
+    m = game.match
+    saved = save(game)
+    if m.phase in ("hand_over", "match_over") and m.hand_result is not None:
+        winners = None if m.winners is None else list(m.winners)
+        stats = record_hand(game.stats, game.meta.match_id, m.hand_result, winners, game.meta.undo)
+        if stats != game.stats and not saved:
+            if not game.keeper.elsewhere:
+                game.message = Msg("hand_not_counted")
+        elif stats != game.stats:
+            game.stats = stats
+            game.store.set(STATS_KEY, stats.to_json())
+            game.keep_hand()
+
+
+def on_storage(game: Game, key: str | None) -> None:
+    """Another tab changed ``key`` (the ``storage`` event): stop if it took the match."""
+    if game.keeper.notice_change(key):
+        game.autoplay = False
+        game.message = Msg("elsewhere")
+        game.wake.set()
+        game.refresh()
+
+
+def take_over(game: Game) -> None:
+    """"Continue here": claim the match and resume what is stored (the newest match)."""
+    if not game.keeper.elsewhere:
+        return
+    game.keeper.claim()
+    loaded = read_match(game.store.get(MATCH_KEY))
+    if loaded.match is not None:
+        game.match = loaded.match
+        game.meta, _ = parse_meta(game.store.get(META_KEY))
+        if not game.meta.match_id:
+            game.meta = Meta(match_id=game._new_id(game.match.seed))
+    game.stats = load_small(game, STATS_KEY, parse_stats)
+    game.forget_history()
+    game._swapped(Msg("taken_over"))

@@ -1,0 +1,93 @@
+"""Past hands: the history kept in this browser, and replaying a hand trick by trick.
+
+The history (``pasthands.History``: the last 50 finished hands, with the records
+needed to replay them) is read from storage on first use and written each time
+a hand ends (``keep_hand``, called once the match itself is stored). A replay
+(``game.replay``: its steps and where it stands) pauses the table until it is
+closed; its hand can be downloaded as a record (``export_hand``). Each function
+takes the ``Game`` and is one of its methods there.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from pasthands import History, hand_record, parse_history, replay_steps
+from storage import HISTORY_KEY
+
+if TYPE_CHECKING:
+    from game import Game
+
+
+def history(game: Game) -> History:
+    """The finished hands kept in this browser (read from storage on first use)."""
+    if game._history is None:
+        game._history = game._load_small(HISTORY_KEY, parse_history, guarded=True)
+    return game._history
+
+
+def _store(game: Game, kept: History) -> None:
+    game._history = kept
+    game.store.set(HISTORY_KEY, kept.to_json())
+
+
+def keep_hand(game: Game) -> None:
+    """Add the hand just finished to the history (the last 50 hands are kept)."""
+    _store(game, history(game).with_hand(game.meta.match_id, game.match))
+
+
+def keep_match(game: Game) -> None:
+    """Keep the finished hands of a match just imported (they can be replayed)."""
+    if game.match.results:
+        _store(game, history(game).with_match(game.meta.match_id, game.match))
+
+
+def forget_history(game: Game) -> None:
+    """Read the history from storage again at its next use (another tab wrote it)."""
+    game._history = None
+
+
+def history_lines(game: Game) -> tuple[tuple[str, int, int], ...]:
+    """(match id, hand number, history size in bytes) of each kept hand, newest first."""
+    kept = history(game)
+    size = len(kept.to_json())
+    return tuple((match_id, hand, size) for match_id, hand in reversed(kept.hands))
+
+
+def open_replay(game: Game, match_id: str, hand_no: int) -> None:
+    """Replay a kept hand (or the one just finished) trick by trick."""
+    entry = history(game).entry(match_id)
+    finished_here = match_id == game.meta.match_id and hand_no < len(game.match.results)
+    if (entry is None or hand_no not in entry.hands) and finished_here:
+        _store(game, history(game).with_hand_no(match_id, game.match, hand_no))
+        entry = history(game).entry(match_id)
+    if entry is None or hand_no not in entry.hands:
+        return
+    game.replay = (replay_steps(entry.record, hand_no), 0)
+    game.replayed = (match_id, hand_no)
+    game.refresh()
+
+
+def export_hand(game: Game) -> tuple[str, str]:
+    """The file name and text of the replayed hand's record (the match up to its end)."""
+    match_id, hand_no = game.replayed
+    entry = history(game).entry(match_id)
+    assert entry is not None
+    data = hand_record(entry.record, hand_no)
+    return f"tractor-hand-{data['seed']}-{hand_no + 1}.json", json.dumps(
+        data, separators=(",", ":")
+    )
+
+
+def replay_step(game: Game, delta: int) -> None:
+    if game.replay is not None:
+        steps, index = game.replay
+        game.replay = (steps, max(0, min(len(steps) - 1, index + delta)))
+        game.refresh()
+
+
+def close_replay(game: Game) -> None:
+    game.replay = None
+    game.wake.set()
+    game.refresh()
