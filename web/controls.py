@@ -139,6 +139,8 @@ def install(document: Any, game: Game) -> list[Any]:
     commands = click_commands(game)
 
     def on_click(event: Any) -> None:
+        if not event.target.closest("[data-action=last-trick], .last-trick-view"):
+            game.close_last_trick()  # a tap outside the overlay closes it
         target = event.target.closest("[data-action]")
         if target is None or target is jsnull or target.disabled:
             return
@@ -183,6 +185,7 @@ def install(document: Any, game: Game) -> list[Any]:
         tag = str(getattr(event.target, "tagName", "")).lower()
         if tag in ("select", "input", "textarea"):
             return
+        game.note_key()
         if key in ("ArrowLeft", "ArrowRight", "Home", "End") and top_dialog(document) is None:
             if move_in_hand(document, event.target, key):
                 event.preventDefault()

@@ -77,7 +77,7 @@ async def _step(game: Game) -> None:
     if phase == "match_over":
         await _wait(game)
     elif phase == "hand_over":
-        if not game.autoplay:
+        if not (game.autoplay and game.settings.auto_next):  # the result waits for the player
             await _wait(game)
             return
         epoch, version = game.epoch, game.version

@@ -44,7 +44,8 @@ import seat0
 from agents import SeatAgent, WorkerLink, seat_agents
 from i18n import language_of, t
 from keeper import Keeper
-from messages import Msg, cards_text
+from messages import Msg
+from notices import note_action
 from pasthands import History, Step
 from saves import Meta
 from seat0 import HUMAN
@@ -52,7 +53,7 @@ from settings import PACES, SPEEDS, Pace, Settings, parse_settings
 from stats import Stats, parse_stats
 from storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, Store
 from table import Scene, render, root_classes
-from tractor.actions import Action, Deal, Declare, NextHand, Play
+from tractor.actions import Action, Deal, NextHand, Play
 from tractor.match import Match
 from tractor.rules import Rules
 
@@ -100,6 +101,7 @@ class Game:
         self.selected: set[int] = set()
         self.autoplay = False
         self.show_last = False
+        self.keys_used = False  # a shortcut key was pressed: the footer shows the key help
         self.show_log = False
         self.panel: str | None = None
         self.confirm: str | None = None
@@ -201,7 +203,7 @@ class Game:
             show_last=self.show_last,
             show_log=self.show_log,
             replay=self.replay,
-            history=self._history_lines() if self.panel == "settings" else (),
+            history=self._history_lines() if self.panel == "settings" else ((), 0),
             match_id=self.meta.match_id,
             can_undo=self.undoable() is not None,
             finished_trick=self.finished_trick,
@@ -225,6 +227,8 @@ class Game:
             load_ms=self.load_ms,
             share_link=self.share_link,
             first_visit=self.first_visit,
+            keys_used=self.keys_used,
+            speed=self.speed_override or self.settings.speed,
             position_link=self.position_link,
             position_iframe=self.position_iframe,
         )
@@ -263,7 +267,7 @@ class Game:
         m = self.match
         hand_before = list(m.hands[HUMAN])
         tricks_before = m.tricks_played
-        friend_known = m.friend_revealed
+        friend_known, phase_before = m.friend_revealed, m.phase
         m.apply(action)
         self.version += 1
         self.dirty = True
@@ -274,19 +278,7 @@ class Game:
             if isinstance(action, Deal) and (m.deal_start + m.dealt - 1) % 4 == HUMAN
             else None
         )
-        stale: tuple[str, ...] = ("resumed",)  # true only until the game moves on
-        if isinstance(action, Declare) and action.seat == HUMAN:
-            stale = ("resumed", "msg_declared", "msg_stole")  # overturned by seat 0
-        if self.notice is not None and self.notice.key in stale:
-            self.notice = None
-        if isinstance(action, Declare) and action.seat != HUMAN:
-            key = "msg_stole" if m.phase == "bury" and m.kitty_holder == action.seat else None
-            self.notice = Msg(
-                key or "msg_declared", seat=action.seat, cards=cards_text(action.cards)
-            )
-            self.deal_declined = False
-        if not friend_known and m.friend_revealed and m.friend is not None:
-            self.notice = Msg("msg_friend_revealed", seat=m.friend)
+        note_action(self, action, friend_known, phase_before)
         if isinstance(action, Play) and m.tricks_played > tricks_before:
             self.finished_trick = m.last_trick
             self.finished_until = self.clock() + self.pace.trick
@@ -358,6 +350,8 @@ class Game:
     toggle_language = seat0.toggle_language
     toggle_log = seat0.toggle_log
     toggle_last_trick = seat0.toggle_last_trick
+    close_last_trick = seat0.close_last_trick
+    note_key = seat0.note_key
     hint = seat0.hint
     _hint = seat0.find_hint
     _select_cards = seat0.select_cards

@@ -34,6 +34,25 @@ class Entry:
     match_id: str
     record: dict[str, Any]
     hands: tuple[int, ...]
+    results: tuple[dict[str, Any], ...] = ()  # the record's finished hands, from its replay
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """How a kept hand is listed: when its match began, the result, the rules."""
+
+    match_id: str
+    hand: int
+    started_ms: int | None  # from the match id (``<ms>-<seed>``); None if it has no date
+    result: dict[str, Any] | None
+    rules: dict[str, Any]
+
+    @classmethod
+    def of(cls, entry: Entry, hand: int) -> HandLine:
+        stamp = entry.match_id.split("-", 1)[0]
+        started = int(stamp) if stamp.isascii() and stamp.isdigit() and len(stamp) <= 15 else None
+        result = entry.results[hand] if hand < len(entry.results) else None
+        return cls(entry.match_id, hand, started, result, entry.record.get("rules") or {})
 
 
 @dataclass(frozen=True)
@@ -63,14 +82,19 @@ class History:
         entries = [e for e in self.entries if e.match_id != match_id]
         old = next((e for e in self.entries if e.match_id == match_id), None)
         hands = tuple(h for h in (old.hands if old else ()) if h != hand) + (hand,)
-        entries.append(Entry(match_id, record(m), hands))
+        entries.append(Entry(match_id, record(m), hands, tuple(m.results)))
         while sum(len(e.hands) for e in entries) > MAX_HANDS:
             first = entries[0]
             if len(first.hands) > 1:
-                entries[0] = Entry(first.match_id, first.record, first.hands[1:])
+                entries[0] = Entry(first.match_id, first.record, first.hands[1:],
+                                   first.results)
             else:
                 entries.pop(0)
         return History(tuple(entries))
+
+    def lines(self) -> list[HandLine]:
+        """Every kept hand as it is listed, newest first."""
+        return [HandLine.of(e, h) for e in reversed(self.entries) for h in reversed(e.hands)]
 
     def entry(self, match_id: str) -> Entry | None:
         return next((e for e in self.entries if e.match_id == match_id), None)
@@ -117,7 +141,7 @@ def parse_history(text: str | None) -> tuple[History, bool]:
             m = from_record(item.get("record"))
             if any(not 0 <= h < len(m.results) for h in hands):
                 raise DataError("a hand the record does not reach")
-            entries.append(Entry(match_id, record(m), tuple(hands)))
+            entries.append(Entry(match_id, record(m), tuple(hands), tuple(m.results)))
     except (DataError, SaveError, AttributeError):
         return History(), True
     if sum(len(e.hands) for e in entries) > MAX_HANDS:

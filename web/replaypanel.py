@@ -3,9 +3,12 @@ history list of the settings panel."""
 
 from __future__ import annotations
 
+import time
+
 from faces import button, dialog, mini_cards
-from i18n import seat_name, t
+from i18n import option_label, seat_name, t
 from markup import Child, Markup, el
+from pasthands import HandLine
 from scene import Scene
 
 
@@ -58,18 +61,42 @@ def replay_panel(scene: Scene) -> Markup | None:
     )
 
 
+def hand_line_text(lang: str, line: HandLine) -> str:
+    """A kept hand in words: when its match began, the outcome and points, the rules."""
+    date = "—"
+    if line.started_ms is not None:
+        when = time.localtime(line.started_ms / 1000)
+        date = time.strftime("%m-%d %H:%M", when)
+    result = line.result or {}
+    gained = result.get("levels_gained", 0)
+    if result.get("side") == "defenders":
+        outcome = t(lang, "defenders_up", n=gained)
+    elif gained:
+        outcome = t(lang, "attackers_up", n=gained)
+    else:
+        outcome = t(lang, "attackers_take")
+    rules = " · ".join(
+        option_label(lang, name, line.rules[name])
+        for name in ("decks", "partners") if name in line.rules
+    )
+    return t(lang, "history_item", date=date, n=line.hand + 1, outcome=outcome,
+             points=result.get("attackers_points", 0), rules=rules)
+
+
 def history_list(scene: Scene) -> Markup:
-    """The kept hands, newest first, each with a replay button; the storage they use."""
+    """The kept hands, newest first: date, outcome, points and rules, each with a replay
+    button; the storage they use."""
     lang = scene.lang
+    lines, size = scene.history
     items: list[Child] = [
-        el("li", t(lang, "history_hand", n=hand + 1), " ",
-           button(t(lang, "replay"), "replay", None, data_match=match_id, data_hand=hand))
-        for match_id, hand, _ in scene.history
+        el("li", el("span", hand_line_text(lang, line), class_="history-text"),
+           button(t(lang, "replay"), "replay", None, data_match=line.match_id,
+                  data_hand=line.hand))
+        for line in lines
     ]
-    size = scene.history[0][2] if scene.history else 0
     return el(
         "div",
-        el("p", t(lang, "history_line", n=len(scene.history), kb=round(size / 1024))),
+        el("p", t(lang, "history_line", n=len(lines), kb=round(size / 1024))),
         el("ul", items) if items else None,
         class_="history",
         data_testid="history",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from pasthands import History, hand_record, parse_history, replay_steps
+from pasthands import HandLine, History, hand_record, parse_history, replay_steps
 from storage import HISTORY_KEY
 
 if TYPE_CHECKING:
@@ -48,11 +48,10 @@ def forget_history(game: Game) -> None:
     game._history = None
 
 
-def history_lines(game: Game) -> tuple[tuple[str, int, int], ...]:
-    """(match id, hand number, history size in bytes) of each kept hand, newest first."""
+def history_lines(game: Game) -> tuple[tuple[HandLine, ...], int]:
+    """Each kept hand as listed (newest first), and the history's size in bytes."""
     kept = history(game)
-    size = len(kept.to_json())
-    return tuple((match_id, hand, size) for match_id, hand in reversed(kept.hands))
+    return tuple(kept.lines()), len(kept.to_json())
 
 
 def open_replay(game: Game, match_id: str, hand_no: int) -> None:

@@ -23,7 +23,7 @@ class Scene:
     show_last: bool = False
     show_log: bool = False
     replay: tuple[list[Any], int] | None = None  # the steps of a replayed hand, and where
-    history: tuple[tuple[str, int, int], ...] = ()  # kept hands: match id, hand, bytes used
+    history: tuple[tuple[Any, ...], int] = ((), 0)  # kept hands (pasthands.HandLine), bytes
     match_id: str = ""
     can_undo: bool = False
     finished_trick: dict[str, Any] | None = None
@@ -44,6 +44,7 @@ class Scene:
     just_dealt: str | None = None
     levels_before: list[int] | None = None  # rank indices before the finished hand
     share_link: str | None = None  # the link to this deal, once asked for
+    keys_used: bool = False  # a shortcut key was used: show the keyboard help
     speed: str = ""  # the speed in force (a ?speed= override, else the setting's)
     elsewhere: bool = False  # another tab holds the match: offer "continue here"
     first_visit: bool = False  # nothing was stored before this visit: point to the tutorial

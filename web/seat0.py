@@ -31,6 +31,7 @@ def act(game: Game, action: Action) -> bool:
         game.message = Msg("elsewhere")
         game.refresh()
         return False
+    game.show_last = False  # an overlay closes on the next action
     try:
         game._apply(action)
     except IllegalAction as error:
@@ -55,6 +56,7 @@ def select(game: Game, index: int) -> None:
     elif 0 <= index < len(game.view()["hand"]):
         game.selected.add(index)
     game.message = None
+    game.show_last = False  # an overlay closes on the next action
     game.refresh()
 
 
@@ -145,6 +147,20 @@ def toggle_log(game: Game) -> None:
     game.refresh()
 
 
+def note_key(game: Game) -> None:
+    """A shortcut key was used: from now on the footer shows the keyboard help."""
+    if not game.keys_used:
+        game.keys_used = True
+        game.refresh()
+
+
+def close_last_trick(game: Game) -> None:
+    """A tap outside the last trick closes it."""
+    if game.show_last:
+        game.show_last = False
+        game.refresh()
+
+
 def toggle_last_trick(game: Game) -> None:
     game.show_last = not game.show_last
     game.refresh()
@@ -181,9 +197,9 @@ async def find_hint(game: Game) -> None:
         select_cards(game, cards_text(action.cards))
         code, params = reason(m.observe(HUMAN), action)
         why = Msg(f"why_{code}", params)
-        game.notice = Msg(
-            "msg_hint", what=Msg("hint_cards", cards=cards_text(action.cards), what=why)
-        )
+        hand = game.view()["hand"]  # the hint names its cards in the hand's order
+        shown = tuple(hand[i] for i in sorted(game.selected))
+        game.notice = Msg("msg_hint", what=Msg("hint_cards", cards=shown, what=why))
     game.refresh()
 
 

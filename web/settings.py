@@ -26,7 +26,7 @@ from tractor.rules import CHOICES, Rules, RulesError
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 DEFAULT_PLAYER = "normal"
-SWITCHES = ("four_color", "auto_declare", "card_counter", "undo")
+SWITCHES = ("four_color", "auto_declare", "auto_next", "card_counter", "undo")
 """The settings that are on or off."""
 PLAYER_OPTIONS = ("seat1", "seat2", "seat3", "helper")
 """Settings naming a computer player (the strength of a seat, or of the helper)."""
@@ -64,6 +64,7 @@ class Settings:
     seat3: str = DEFAULT_PLAYER
     helper: str = DEFAULT_PLAYER
     auto_declare: bool = False
+    auto_next: bool = False  # under 托管, the result closes by itself (else it waits)
     undo: bool = False
     card_counter: bool = False
 
@@ -83,6 +84,7 @@ class Settings:
                 "seat3": self.seat3,
                 "helper": self.helper,
                 "auto_declare": self.auto_declare,
+                "auto_next": self.auto_next,
                 "undo": self.undo,
                 "card_counter": self.card_counter,
             },
@@ -147,6 +149,7 @@ def parse_settings(text: str | None) -> tuple[Settings, bool]:
         lang=pick("lang", LANGUAGES, defaults.lang),
         four_color=pick("four_color", (False, True), defaults.four_color),
         auto_declare=pick("auto_declare", (False, True), defaults.auto_declare),
+        auto_next=pick("auto_next", (False, True), defaults.auto_next),
         undo=pick("undo", (False, True), defaults.undo),
         card_counter=pick("card_counter", (False, True), defaults.card_counter),
         **players,

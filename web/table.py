@@ -275,7 +275,7 @@ def footer(scene: Scene) -> Markup:
         scene.warning
         and el("p", scene.warning, class_="warning error", data_testid="storage-warning",
                role="alert"),
-        el("p", t(lang, "help_keys"), class_="help", data_testid="help"),
+        scene.keys_used and el("p", t(lang, "help_keys"), class_="help", data_testid="help"),
     )
 
 

@@ -13,7 +13,7 @@ from web_helpers import advance, open_table, probe, wait_state
 pytestmark = pytest.mark.web
 
 #: One deck, instant speed; with autoplay from the first card, seed 55 ends in 17 hands.
-MATCH_SETTINGS = {"rules": {"decks": 1}, "speed": "instant", "lang": "en"}
+MATCH_SETTINGS = {"rules": {"decks": 1}, "speed": "instant", "lang": "en", "auto_next": True}
 
 
 def test_autoplay_plays_a_whole_match(page: Page, site_url: str) -> None:
@@ -74,3 +74,17 @@ def test_page_answers_while_a_computer_player_thinks_in_the_worker(
         wait_state(page, "busy !== 'thinking'")
         checked += 1
     assert int(probe(page, "worker-calls")) >= 1, "the computer seats thought in the worker"
+
+
+def test_autoplay_stops_at_the_hand_s_result_until_the_player_goes_on(
+        page: Page, site_url: str) -> None:
+    """托管 plays the hand, and the result waits for the player (unless auto_next is on)."""
+    settings = {key: value for key, value in MATCH_SETTINGS.items() if key != "auto_next"}
+    open_table(page, site_url, "?seed=55", settings=settings)
+    page.get_by_test_id("autoplay").dispatch_event("click")
+    expect(page.get_by_test_id("hand-over")).to_be_visible(timeout=180_000)
+    page.wait_for_timeout(3_000)  # longer than any speed's pause before the next hand
+    expect(page.get_by_test_id("hand-over")).to_be_visible()
+    assert probe(page, "hand-number") == "0" and probe(page, "phase") == "hand_over"
+    page.get_by_test_id("next-hand").click()
+    expect(page.get_by_test_id("hand-over")).to_have_count(0)

@@ -175,7 +175,8 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
 
 def test_autoplay_plays_a_whole_match_and_counts_it() -> None:
     storage = FakeStorage(
-        {"tractor.settings": json.dumps({"rules": {"decks": 1}, "speed": "instant"})}
+        {"tractor.settings": json.dumps({"rules": {"decks": 1}, "speed": "instant",
+                                         "auto_next": True})}
     )
     game, screen = make_game(storage, seed=55)
     game.autoplay = True
@@ -200,7 +201,8 @@ def test_bad_save_is_quarantined_and_replaced() -> None:
 
 def test_every_phase_renders_in_both_languages() -> None:
     rules = Rules(decks=3, partners="find_friend", kitty_theft=True, throw_penalty=True)
-    storage = FakeStorage({"tractor.settings": Settings(rules=rules, speed="instant").to_json()})
+    storage = FakeStorage({"tractor.settings": Settings(rules=rules, speed="instant",
+                                                        auto_next=True).to_json()})
     game, _ = make_game(storage, seed=11)
     game.autoplay = True
     phases: set[str] = set()
@@ -714,7 +716,7 @@ def test_the_hand_log_lists_every_trick_with_its_lead_and_winner() -> None:
         cards = re.findall(r'data-card="([^"]+)"', row)
         assert cards == [str(c) for _, cs in trick.plays for c in cs]
         assert f"won by {i18n.seat_name('en', trick.winner)}, {trick.points} points" in row
-    points = log.split('data-testid="point-cards"')[1].split("</p>")[0]
+    points = log.split('data-testid="point-cards"')[1].split("<ul>")[0]
     captured = [str(c) for t in played.tricks for _, cs in t.plays for c in cs if c.points]
     assert sorted(re.findall(r'data-card="([^"]+)"', points)) == sorted(captured)
     game.toggle_log()

@@ -185,8 +185,9 @@ def test_the_hint_says_so_when_it_is_not_seat_0_s_turn() -> None:
 # ------------------------------------------------------------ replays: past hands
 def test_a_finished_hand_is_kept_and_replayed_step_by_step() -> None:
     game = one_hand_played()
-    lines = replays.history_lines(game)
-    assert [(match_id, hand) for match_id, hand, _ in lines] == [(game.meta.match_id, 0)]
+    lines, size = replays.history_lines(game)
+    assert [(line.match_id, line.hand) for line in lines] == [(game.meta.match_id, 0)]
+    assert size > 0 and lines[0].result is not None and lines[0].started_ms is not None
     replays.open_replay(game, game.meta.match_id, 0)
     assert game.replay is not None and game.paused
     steps, _ = game.replay
@@ -232,7 +233,7 @@ def test_an_imported_match_s_finished_hands_join_the_history() -> None:
     assert game.confirm == "import"
     dialogs.confirm_yes(game)
     assert game.match == finished.match and game.confirm is None
-    assert [hand for _, hand, _ in replays.history_lines(game)] == [0]
+    assert [line.hand for line in replays.history_lines(game)[0]] == [0]
 
 
 def test_the_position_link_shows_only_seat_0_s_view() -> None:
@@ -284,8 +285,8 @@ def test_unchanged_rules_ask_nothing() -> None:
 def test_escape_closes_the_last_trick_then_clears_the_selection() -> None:
     game = instant_game()
     to_seat_0_s_lead(game)
-    seat0.toggle_last_trick(game)
     seat0.select(game, 0)
+    seat0.toggle_last_trick(game)
     dialogs.escape(game)
     assert not game.show_last and game.selected == {0}
     dialogs.escape(game)
@@ -326,3 +327,75 @@ def test_continue_here_resumes_the_match_the_other_tab_stored() -> None:
     assert not here.keeper.elsewhere and here.match.seed == there.match.seed
     assert here.meta.match_id == there.meta.match_id
     assert here.notice is not None and here.notice.key == "taken_over"
+
+
+def test_the_last_trick_closes_on_seat_0_s_next_action() -> None:
+    game = instant_game()
+    to_seat_0_s_lead(game)
+    seat0.toggle_last_trick(game)
+    assert game.show_last
+    seat0.select(game, 0)
+    assert not game.show_last
+    seat0.toggle_last_trick(game)
+    seat0.close_last_trick(game)  # a tap outside
+    assert not game.show_last
+
+
+def test_a_kept_hand_is_listed_with_its_date_outcome_points_and_rules() -> None:
+    from replaypanel import hand_line_text
+
+    game = one_hand_played()
+    (line,), _ = replays.history_lines(game)
+    for lang in ("en", "zh"):
+        text = hand_line_text(lang, line)
+        assert str(line.result["attackers_points"]) in text  # type: ignore[index]
+        assert ("1 deck" if lang == "en" else "一副") in text
+        assert any(ch.isdigit() for ch in text.split("·")[0])  # the date
+
+
+def test_the_hint_names_its_cards_in_the_hand_s_order() -> None:
+    game = instant_game()
+    to_seat_0_s_lead(game)
+    run_async(game._hint())
+    assert game.notice is not None and game.notice.what is not None
+    hand = game.view()["hand"]
+    named = list(game.notice.what.cards)
+    assert named == sorted(named, key=hand.index)
+
+
+def test_a_declaration_s_notice_goes_once_play_starts() -> None:
+    game = instant_game(seed=9)
+    to_seat_0_s_lead(game)
+    assert game.notice is None or game.notice.key not in ("msg_declared", "msg_stole")
+
+
+def test_a_seat_that_plays_the_friend_card_but_is_not_the_friend_is_named_with_why() -> None:
+    from types import SimpleNamespace
+
+    from notices import note_action
+    from tractor.players import make_player
+    from tractor.runner import step
+
+    seen: set[str] = set()
+    for seed in range(1, 200):
+        m = Match(Rules(decks=2, partners="find_friend"), seed)
+        players = [make_player("random", s) for s in range(4)]
+        while m.phase not in ("hand_over", "match_over") and len(seen) < 2:
+            before = m.friend_revealed
+            phase = m.phase
+            (action,) = [a for a in step(m, players)][-1:] or [None]
+            if not isinstance(action, Play) or m.friend_card is None:
+                continue
+            if m.friend_card not in action.cards or (before and m.friend_revealed):
+                continue
+            fake = SimpleNamespace(match=m, notice=None, deal_declined=False)
+            note_action(fake, action, before, phase)  # type: ignore[arg-type]
+            if fake.notice is not None:
+                seen.add(fake.notice.key)
+                expected = "msg_friend_revealed" if m.friend_revealed else "msg_not_friend"
+                assert fake.notice.key == expected and fake.notice.seat == action.seat
+                assert fake.notice.cards == (str(m.friend_card),)
+                assert "dealer" in fake.notice.text("en") and "庄家" in fake.notice.text("zh")
+        if len(seen) == 2:
+            break
+    assert seen == {"msg_friend_revealed", "msg_not_friend"}

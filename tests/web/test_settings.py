@@ -49,6 +49,7 @@ def lambda_four_color() -> object:
 def test_language_switch_changes_the_whole_ui(page: Page, site_url: str) -> None:
     # Chinese chosen (a first visit follows the browser's language: test_new_player.py)
     open_table(page, site_url, "?seed=3&speed=instant", settings={"lang": "zh"})
+    page.keyboard.press("Shift")  # the key help shows once a key is used
     ui = ["hint", "autoplay", "new-game", "settings", "last-trick", "help", "status"]
     chinese = {name: page.get_by_test_id(name).text_content() for name in ui}
     assert chinese["hint"] == "提示" and chinese["settings"] == "设置"
