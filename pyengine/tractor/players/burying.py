@@ -21,7 +21,7 @@ side (the friend is called after burying), so the easy player's rule buries.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from ..cards import POINTS
@@ -57,27 +57,39 @@ def bury_candidates(view: View, first: Sequence[int]) -> list[list[int]]:
     return distinct([b for b in out if len(b) == n], MAX_BURY_CANDIDATES)
 
 
-def evaluate_bury(
-    view: View, candidates: Sequence[list[int]], rng: random.Random, samples: int, score: Score
-) -> list[float]:
-    """Mean score of each candidate kitty over the same ``samples`` sampled deals."""
+def bury_outcomes(
+    view: View, candidates: Sequence[list[int]], rng: random.Random, samples: int
+) -> Iterator[tuple[bool, list[int]]]:
+    """For each of ``samples`` sampled deals: whether the seat defends, and the attackers'
+    final points of the whole hand played out with each candidate kitty (same deal)."""
     seat, order = view.seat, view.order
     assert view.dealer is not None
     mem = Memory(view)
     throw_penalty = THROW_PENALTY_POINTS if view.rules.throw_penalty else 0
     defender = seat in view.defenders
-    sums = [0.0] * len(candidates)
     sampler = Sampler(view, mem)
     for _ in range(samples):
         deal = sampler.deal(rng)
-        for i, bury in enumerate(candidates):
+        points: list[int] = []
+        for bury in candidates:
             hands = [list(h) for h in deal.hands]
             for c in bury:
                 hands[seat][c] -= 1
             t = Table(order, hands, view.dealer, (), (0, 0, 0, 0), view.defenders,
                       sum(POINTS[c] for c in bury), 0, throw_penalty)
-            sums[i] += score(play_out(t).attackers_points, defender)
+            points.append(play_out(t).attackers_points)
+        yield defender, points
+
+
+def evaluate_bury(
+    view: View, candidates: Sequence[list[int]], rng: random.Random, samples: int, score: Score
+) -> list[float]:
+    """Mean score of each candidate kitty over the same ``samples`` sampled deals."""
+    sums = [0.0] * len(candidates)
+    for defender, points in bury_outcomes(view, candidates, rng, samples):
+        for i, p in enumerate(points):
+            sums[i] += score(p, defender)
     return [s / samples for s in sums]
 
 
-__all__ = ["bury_candidates", "evaluate_bury", "MAX_BURY_CANDIDATES"]
+__all__ = ["bury_candidates", "bury_outcomes", "evaluate_bury", "MAX_BURY_CANDIDATES"]

@@ -29,7 +29,7 @@ friend are the easy player's.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, Bury, Play
@@ -172,18 +172,17 @@ def outcome_score(rules: Rules) -> Score:
     return score
 
 
-def evaluate(
+def deal_outcomes(
     view: View, mem: Memory, candidates: Sequence[list[int]], rng: random.Random, samples: int,
     horizon: int = 0,
-) -> list[float]:
-    """Mean outcome of each candidate over the same ``samples`` sampled deals (higher is
-    better); play-outs cut after ``horizon`` tricks (see ``Budget.horizon``)."""
+) -> Iterator[tuple[bool, list[int]]]:
+    """For each of ``samples`` sampled deals: whether the seat defends in it, and the
+    attackers' final points after each candidate is played out in it (the same deal
+    for every candidate); play-outs cut after ``horizon`` tricks (``Budget.horizon``)."""
     seat = view.seat
     rules = view.rules
-    score = outcome_score(rules)
     throw_penalty = THROW_PENALTY_POINTS if rules.throw_penalty else 0
     kitty_known = points_of(view.kitty) if mem.kitty_known and view.kitty is not None else None
-    sums = [0.0] * len(candidates)
     leading = view.lead is None
     leads = [analyse_lead(cards, view.order) for cards in candidates] if leading else []
     sampler = Sampler(view, mem)
@@ -195,14 +194,28 @@ def evaluate(
         base = Table(view.order, deal.hands, view.leader, view.trick, view.captured,
                      deal.defenders, kitty_points, view.penalty, throw_penalty, view.lead)
         base.tally()  # once for every candidate
-        defender = seat in deal.defenders
+        points: list[int] = []
         for i, cards in enumerate(candidates):
             t = base.copy()
             if leading:
                 lead_cards(t, seat, cards, leads[i])
             else:
                 follow_cards(t, seat, cards)
-            sums[i] += score(play_out(t, None, horizon).attackers_points, defender)
+            points.append(play_out(t, None, horizon).attackers_points)
+        yield seat in deal.defenders, points
+
+
+def evaluate(
+    view: View, mem: Memory, candidates: Sequence[list[int]], rng: random.Random, samples: int,
+    horizon: int = 0,
+) -> list[float]:
+    """Mean outcome of each candidate over the same ``samples`` sampled deals (higher is
+    better; ``deal_outcomes`` scored by ``outcome_score``)."""
+    score = outcome_score(view.rules)
+    sums = [0.0] * len(candidates)
+    for defender, points in deal_outcomes(view, mem, candidates, rng, samples, horizon):
+        for i, p in enumerate(points):
+            sums[i] += score(p, defender)
     return [s / samples for s in sums]
 
 
@@ -313,5 +326,5 @@ class SearchPlayer(EasyPlayer):
         return best if gain >= b.margin else 0
 
 
-__all__ = ["Budget", "SearchPlayer", "evaluate", "outcome_score", "budget_scale",
+__all__ = ["Budget", "SearchPlayer", "evaluate", "deal_outcomes", "outcome_score", "budget_scale",
            "lead_candidates", "follow_candidates"]

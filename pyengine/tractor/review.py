@@ -1,0 +1,289 @@
+"""The coach: review one hand of a match record for one seat, decision by decision.
+
+For every decision of the seat in the hand where it had a real choice, the coach
+compares the action played with the best candidate the hard player would consider,
+from the seat's view at that moment only (``Match.observe(seat)``: never the true
+hidden cards), over deals of the unseen cards sampled consistently with that view
+(``players.sampling``, as ``hard`` samples them) and played out by hard's rollout
+policy (``players.search.deal_outcomes``, ``players.burying.bury_outcomes``).
+
+What is reviewed (the rest is skipped):
+
+* every lead with more than one card in the hand, and every follow with more than
+  one legal play; candidates are hard's (``lead_candidates`` / ``follow_candidates``
+  with normal's rules-with-memory choice first and hard's limit of 10, so hard's
+  own choice is always among them) plus the play made;
+* the bury with fixed partners (hard's ``bury_candidates`` plus the kitty buried);
+  in find-a-friend the burier does not know its side yet, as for hard;
+* declaring, passing and the friend call are skipped: hard decides them by easy's
+  rules, not by search, so there is no evaluation to compare them with.
+
+Value scale: hard's ``outcome_score``, levels gained by the seat's side (negative:
+lost) plus 2 × the point margin as a share of the decks' points (2 decks: 10 points
+= 0.1). Each option also carries its expected level change and the expected points
+of the seat's side (the attackers' points when it attacks, the rest of the decks'
+points when it defends).
+
+Two stages with common random numbers: every candidate is played out in the same
+``screen`` deals; the best challenger then meets the play made on ``confirm``
+fresh deals (the same for both), and the cost is the mean of the per-deal
+difference there (fresh deals: the screening's winner is not flattered by the
+deals that chose it), with the standard error of that paired difference. A play
+that is the best after screening costs 0 and is not confirmed.
+
+Marks (``MARKS``): a cost of at least 0.1 is an inaccuracy, 0.3 a mistake, 0.6 a
+blunder, and only if the cost also exceeds ``NOISE_Z`` (2.5) standard errors;
+anything else, and a play equal to the best, is ``fine``. The measured noise behind
+them is in ``scripts/measure_review.py`` and the commit message (the same decisions
+reviewed with different seeds). Deterministic: each decision's deals come from
+``Random(f"review/{seed}/{index}")``, so the same record, seat and seed give the
+same marks, whichever decisions were reviewed before.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+
+from .actions import Action, Bury, Play
+from .cards import CARDS, points_of
+from .follow import legal_follows
+from .match import Match
+from .players import easy
+from .players.burying import bury_candidates, bury_outcomes
+from .players.common import distinct
+from .players.explain import Reason, reason
+from .players.hard import HARD
+from .players.memory import Memory
+from .players.normal import NormalPlayer
+from .players.search import deal_outcomes, follow_candidates, lead_candidates, outcome_score
+from .save import replay
+from .scoring import level_change
+from .trick import winner
+from .view import View
+
+MARKS = (("blunder", 0.6), ("mistake", 0.3), ("inaccuracy", 0.1))
+"""Each mark and the least cost (value scale above) that earns it, worst first."""
+NOISE_Z = 2.5
+"""A mark also needs a cost above this many standard errors of the paired difference."""
+
+
+@dataclass(frozen=True)
+class ReviewBudget:
+    """Deals a decision: every candidate in ``screen``, the final pair in ``confirm``."""
+
+    screen: int = 40
+    confirm: int = 160
+    bury_screen: int = 16
+    bury_confirm: int = 64
+    max_candidates: int = HARD.max_candidates
+
+
+@dataclass(frozen=True)
+class Option:
+    """One candidate and its expected outcome for the seat's side."""
+
+    cards: tuple[str, ...]
+    value: float
+    levels: float
+    points: float
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """One reviewed decision: ``index`` of its action in the record, ``trick`` (tricks
+    finished before it), ``kind`` (lead, follow, bury), the ``played`` and ``best``
+    options (measured on the same ``deals``), ``cost`` (best − played, value scale) and
+    its standard error ``se``, the ``mark``, ``candidates`` compared, and ``why``: the
+    reason code and parameters of the better play (``explain`` codes, plus
+    ``feeds_opponent`` (n) and ``keeps_pair`` (card)); None when the mark is fine."""
+
+    index: int
+    trick: int
+    kind: str
+    played: Option
+    best: Option
+    deals: int
+    cost: float
+    se: float
+    mark: str
+    candidates: int
+    why: Reason | None
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """A hand's review: every decision, the total cost of the marked ones, the worst three."""
+
+    seat: int
+    hand: int
+    decisions: tuple[DecisionReview, ...]
+    total_cost: float
+    worst: tuple[DecisionReview, ...]
+
+
+def decision_points(record: Match, seat: int, hand: int) -> Iterator[tuple[int, View, Action]]:
+    """(index in ``record.actions``, the seat's view then, the action) for each decision
+    of ``seat`` in hand ``hand`` (0 is the first) that the coach reviews."""
+    m = replay(record.rules, record.seed, [], record.start_level)
+    for i, action in enumerate(record.actions):
+        if m.hand_no > hand:
+            return
+        if m.hand_no == hand and getattr(action, "seat", None) == seat:
+            view = m.observe(seat)
+            if is_choice(view, action):
+                yield i, view, action
+        m.apply(action)
+
+
+def is_choice(view: View, action: Action) -> bool:
+    """Whether the coach reviews ``action`` (see the module docstring)."""
+    if isinstance(action, Bury):
+        return view.rules.partners == "fixed"
+    if not isinstance(action, Play) or view.phase != "play":
+        return False
+    if view.lead is None:
+        return len(view.hand) > 1
+    assert view.trump is not None
+    return len(list(islice(legal_follows(view.counts, view.lead, view.trump), 2))) > 1
+
+
+def candidates_of(
+    view: View, action: Play | Bury, rng: random.Random, limit: int
+) -> list[list[int]]:
+    """The play made first, then hard's candidates (see the module docstring)."""
+    played = sorted(int(c) for c in action.cards)
+    if isinstance(action, Bury):
+        first = [int(c) for c in easy.choose_bury(view)]
+        return distinct([played, *bury_candidates(view, first)], limit + 1)
+    mem = Memory(view)
+    rule = [int(c) for c in NormalPlayer(rng.randrange(1 << 30)).rule_play(view, mem)]
+    if view.lead is None:
+        others = lead_candidates(view, rule, limit)
+    else:
+        others = follow_candidates(view, mem, rule, rng, limit)
+    return distinct([played, *others], limit + 1)
+
+
+def _outcomes(
+    view: View, cands: Sequence[list[int]], rng: random.Random, samples: int
+) -> list[list[tuple[float, float, float]]]:
+    """Per deal, per candidate: (value, levels, points of the seat's side)."""
+    score = outcome_score(view.rules)
+    rules = view.rules
+    if view.phase == "bury":
+        deals = bury_outcomes(view, cands, rng, samples)
+    else:
+        deals = deal_outcomes(view, Memory(view), cands, rng, samples)
+    out = []
+    for defender, points in deals:
+        row = []
+        for p in points:
+            side, n = level_change(p, rules.decks, rules.scoring)
+            levels = n if (side == "defenders") == defender else -n
+            mine = rules.total_points - p if defender else p
+            row.append((score(p, defender), float(levels), float(mine)))
+        out.append(row)
+    return out
+
+
+def _option(cards: Sequence[int], rows: Sequence[tuple[float, float, float]]) -> Option:
+    n = len(rows)
+    return Option(tuple(str(CARDS[c]) for c in sorted(cards)), sum(r[0] for r in rows) / n,
+                  sum(r[1] for r in rows) / n, sum(r[2] for r in rows) / n)
+
+
+def mark_of(cost: float, se: float) -> str:
+    """The mark of a decision that costs ``cost`` with standard error ``se``."""
+    if cost <= NOISE_Z * se:
+        return "fine"
+    return next((name for name, least in MARKS if cost >= least), "fine")
+
+
+def review_decision(
+    view: View, action: Play | Bury, index: int, seed: int = 0,
+    budget: ReviewBudget = ReviewBudget(),
+) -> DecisionReview | None:
+    """Review one decision from ``view`` alone (None if hard's candidates offer no other
+    play); ``index`` (the action's place in the record) and ``seed`` pick the deals."""
+    rng = random.Random(f"review/{seed}/{index}")
+    cands = candidates_of(view, action, random.Random(rng.random()), budget.max_candidates)
+    if len(cands) < 2:
+        return None
+    bury = isinstance(action, Bury)
+    kind = "bury" if bury else ("lead" if view.lead is None else "follow")
+    screen = _outcomes(view, cands, rng, budget.bury_screen if bury else budget.screen)
+    means = [sum(row[i][0] for row in screen) for i in range(len(cands))]
+    best = max(range(1, len(cands)), key=lambda i: (means[i], -i))
+    if means[best] <= means[0]:
+        played = _option(cands[0], [row[0] for row in screen])
+        return DecisionReview(index, view.tricks_played, kind, played, played, len(screen),
+                              0.0, 0.0, "fine", len(cands), None)
+    pair = [cands[0], cands[best]]
+    rows = _outcomes(view, pair, rng, budget.bury_confirm if bury else budget.confirm)
+    diffs = [r[1][0] - r[0][0] for r in rows]
+    n = len(diffs)
+    cost = sum(diffs) / n
+    var = sum((d - cost) ** 2 for d in diffs) / max(1, n - 1)
+    se = math.sqrt(var / n)
+    mark = mark_of(cost, se)
+    why = None if mark == "fine" else why_better(view, cands[0], cands[best])
+    return DecisionReview(index, view.tricks_played, kind, _option(cands[0], [r[0] for r in rows]),
+                          _option(cands[best], [r[1] for r in rows]), n, cost,
+                          se, mark, len(cands), why)
+
+
+def why_better(view: View, played: Sequence[int], better: Sequence[int]) -> Reason:
+    """One reason, as a code and parameters, why ``better`` beats ``played``:
+    ``feeds_opponent`` (n) when the play gives n points to a trick an opponent wins and
+    the better play gives fewer; ``keeps_pair`` (card) when the play breaks a pair the
+    better play keeps; otherwise ``explain.reason`` of the better play."""
+    seat = view.seat
+    if view.lead is not None and view.phase == "play":
+        plays = [list(cards) for _, cards in view.trick]
+        won = winner(view.lead, [*plays, list(played)], view.order)
+        by = seat if won == len(plays) else view.trick[won][0]
+        mine = points_of([CARDS[c] for c in played])
+        if by != seat and by not in easy.partners(view) and mine > points_of(
+            [CARDS[c] for c in better]
+        ):
+            return "feeds_opponent", {"n": mine}
+    broken = [c for c in set(played) if view.counts[c] >= 2 and list(played).count(c) == 1]
+    kept = [c for c in broken if c not in better]
+    if kept and view.phase == "play":
+        return "keeps_pair", {"card": str(CARDS[max(kept, key=lambda c: view.order.order[c])])}
+    kind = Bury if view.phase == "bury" else Play
+    return reason(view, kind(seat, [CARDS[c] for c in better]))
+
+
+def review_iter(
+    record: Match, seat: int, hand: int = 0, seed: int = 0, budget: ReviewBudget = ReviewBudget()
+) -> Iterator[DecisionReview]:
+    """Review the seat's decisions one at a time (stop iterating to cancel)."""
+    for index, view, action in decision_points(record, seat, hand):
+        assert isinstance(action, (Play, Bury))
+        done = review_decision(view, action, index, seed, budget)
+        if done is not None:
+            yield done
+
+
+def summarise(seat: int, hand: int, decisions: Sequence[DecisionReview]) -> HandReview:
+    """The hand's summary: total cost of the marked decisions, the three costliest."""
+    marked = [d for d in decisions if d.mark != "fine"]
+    worst = sorted(marked, key=lambda d: (-d.cost, d.index))[:3]
+    return HandReview(seat, hand, tuple(decisions), sum(d.cost for d in marked), tuple(worst))
+
+
+def review_hand(
+    record: Match, seat: int, hand: int = 0, seed: int = 0, budget: ReviewBudget = ReviewBudget()
+) -> HandReview:
+    """The whole hand's review (``review_iter`` collected and summarised)."""
+    return summarise(seat, hand, list(review_iter(record, seat, hand, seed, budget)))
+
+
+__all__ = ["MARKS", "NOISE_Z", "DecisionReview", "HandReview", "Option", "ReviewBudget",
+           "decision_points", "is_choice", "mark_of", "review_decision", "review_hand",
+           "review_iter", "summarise", "why_better"]
