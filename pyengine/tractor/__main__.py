@@ -5,7 +5,8 @@ checks the engine's invariants after every hand (exit code 1 if one broke);
 ``arena A B`` plays duplicate deals between two players (``tractor.arena``);
 ``bench`` reports hands per second of random players with the default rules
 (``--rollout``: of the hard player's fast rollout policy); ``scenario FILE.json``
-checks a tutorial scenario (``tractor.scenario``) and prints its link and ``<iframe>``.
+checks a tutorial scenario (``tractor.scenario``) and prints its link and ``<iframe>``;
+``review RECORD.json --seat S`` prints the coach's marks for one hand (``tractor.review``).
 """
 
 from __future__ import annotations
@@ -67,7 +68,42 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("file", help="the scenario's JSON file")
     sc.add_argument("--base", default="embed.html",
                     help="the embed page's address (default embed.html)")
+
+    rv = sub.add_parser("review", help="the coach: mark one seat's decisions in one hand")
+    rv.add_argument("record", help="a match record (JSON, as exported)")
+    rv.add_argument("--seat", type=int, choices=range(4), required=True, help="seat 0..3")
+    rv.add_argument("--hand", type=int, default=0, help="hand number, 0 the first (default 0)")
+    rv.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (default 0)")
     return parser
+
+
+def review_command(path: str, seat: int, hand: int, seed: int) -> int:
+    """Print the coach's review of ``seat`` in hand ``hand`` of the record in ``path``."""
+    from .review import DecisionReview, review_hand
+    from .save import MAX_SAVE_CHARS, SaveError, loads
+
+    def line(d: DecisionReview) -> str:
+        why = "" if d.why is None else f": {d.why[0]}" + "".join(
+            f" {k}={v}" for k, v in sorted(d.why[1].items()))
+        return (f"trick {d.trick + 1} {d.kind}: played {' '.join(d.played.cards)}, better "
+                f"{' '.join(d.best.cards)} ({d.mark}, cost {d.cost:.2f} ± {d.se:.2f}, "
+                f"{d.deals} deals){why}")
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = loads(f.read(MAX_SAVE_CHARS + 1))
+    except (OSError, UnicodeDecodeError, SaveError) as err:
+        print(f"{path}: {err}", file=sys.stderr)
+        return 1
+    review = review_hand(record, seat, hand, seed)
+    marked = [d for d in review.decisions if d.mark != "fine"]
+    print(f"hand {hand}, seat {seat}: {len(review.decisions)} decisions reviewed, "
+          f"{len(marked)} marked, total cost {review.total_cost:.2f}")
+    for d in marked:
+        print(line(d))
+    if review.worst:
+        print("worst: " + "; ".join(f"trick {d.trick + 1} ({d.cost:.2f})" for d in review.worst))
+    return 0
 
 
 def scenario_command(path: str, base: str) -> int:
@@ -152,6 +188,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         print(bench(args.hands, args.seed).report())
         return 0
+    if args.command == "review":
+        if args.hand < 0:
+            parser.error("--hand must be at least 0")
+        return review_command(args.record, args.seat, args.hand, args.seed)
     if args.command == "scenario":
         return scenario_command(args.file, args.base)
     if args.command == "arena":

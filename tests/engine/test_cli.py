@@ -250,3 +250,33 @@ def test_python_dash_m_scenario(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("ok: position (0 steps)")
+
+
+def test_review_prints_the_coach_s_marks_for_one_seat_and_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tractor.runner import step
+    from tractor.save import dumps
+
+    m = Match(Rules(), seed=1)
+    seats = [make_player("easy", s) for s in range(4)]
+    while m.phase != "hand_over":
+        step(m, seats)
+    path = tmp_path / "record.json"
+    path.write_text(dumps(m), encoding="utf-8")
+    code, out = run(["review", str(path), "--seat", "1", "--seed", "3"], capsys)
+    assert code == 0
+    first, *marks = out.splitlines()
+    assert re.fullmatch(r"hand 0, seat 1: \d+ decisions reviewed, \d+ marked, total cost [\d.]+",
+                        first)
+    assert all(line.startswith(("trick ", "worst: ")) for line in marks)
+    assert run(["review", str(path), "--seat", "1", "--seed", "3"], capsys) == (code, out)
+
+
+def test_review_refuses_a_file_that_is_not_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"schema": "other"}', encoding="utf-8")
+    assert main(["review", str(path), "--seat", "0"]) == 1
+    assert "not a Tractor save" in capsys.readouterr().err
