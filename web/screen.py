@@ -17,6 +17,9 @@ from i18n import t
 from pyodide.ffi import jsnull, to_js
 from table import MODAL_OPEN, REGIONS
 
+MANY_CARDS = 30
+"""A hand of more cards (3 decks, or 2 with the kitty) takes two rows where the screen
+is tall enough (``style.css``)."""
 REGION_NAMES = {"hand": "hand_name"}
 """Regions with an accessible name (``aria-label``) in the table's language."""
 
@@ -79,6 +82,7 @@ class DomScreen:
         counts = [int(rows.item(i).childElementCount) for i in range(rows.length)]
         element.style.setProperty("--n", str(max(1, sum(counts))))
         element.style.setProperty("--row-n", str(max([1, *counts])))
+        element.classList.toggle("many", sum(counts) > MANY_CARDS)
 
     def show(self, regions: Mapping[str, str], classes: str, lang: str) -> None:
         for name, html in regions.items():

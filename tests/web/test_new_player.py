@@ -343,8 +343,16 @@ def long_trick_save(seed: int) -> str:
     return dumps(match)
 
 
+def settle(page: Page) -> None:
+    """Wait until the cards have landed (the plays' flights are over)."""
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running'"
+        " || a.effect.getComputedTiming().iterations === Infinity)")
+
+
 def plays_fit(page: Page, grid: str, width: int) -> None:
     """Every card of every play on screen; no play covers another play or a seat."""
+    settle(page)
     boxes = page.eval_on_selector_all(
         f'[data-testid="{grid}"] [data-seat]',
         "els => els.map(e => { const r = e.getBoundingClientRect();"

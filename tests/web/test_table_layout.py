@@ -283,7 +283,7 @@ def test_the_replay_fits_cuts_no_card_and_its_buttons_stay_put(
         page.get_by_test_id("replay-next").click()
     assert all(box == where[0] for box in where), "the Next button moved"
     caption = page.get_by_test_id("replay-caption").text_content() or ""
-    assert "3/" in caption  # the fourth step is the third trick, numbered by trick
+    assert "第 4 轮" in caption and " 4/" in caption  # four steps on: trick 4, counted by trick
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / f"replay-{name}-{decks}decks-zh.png"))
     page.close()
