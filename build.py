@@ -49,6 +49,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+if str(Path(__file__).resolve().parent) not in sys.path:  # importing build from elsewhere
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from web import pofile  # noqa: E402 - web/pofile.py, the catalogs' msgfmt
+
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 VENDOR = ROOT / "vendor"
@@ -399,6 +403,30 @@ def stamp_runtime_size(dist: Path, runtime: Runtime) -> int:
     return total
 
 
+def compile_catalogs(dist: Path) -> list[Path]:
+    """Compile dist/web/locale's gettext catalogs: ``tractor.mo`` each and the embed's JSON.
+
+    The ``.po`` files (the sources) are not served: only what the page reads stays.
+    """
+    web = dist / "web"
+    if not (web / "locale").is_dir():
+        return []
+    written = pofile.compile_all(web)
+    for po in sorted((web / "locale").rglob("*.po")):
+        po.unlink()
+    log(f"catalogs: {len(written)} files compiled")
+    return written
+
+
+def catalog_files(dist: Path) -> dict[str, str]:
+    """PyScript ``files`` entries putting every compiled catalog where web/i18n.py reads it."""
+    web = dist / "web"
+    return {
+        f"./web/{path.relative_to(web).as_posix()}": f"./{path.relative_to(web).as_posix()}"
+        for path in sorted((web / "locale").rglob("*.mo"))
+    } if (web / "locale").is_dir() else {}
+
+
 def glue_files(dist: Path) -> dict[str, str]:
     """PyScript ``files`` entries making every web/**/*.py importable by its relative name.
 
@@ -417,7 +445,7 @@ def glue_files(dist: Path) -> dict[str, str]:
 
 def site_config(runtime: Runtime, wheel: str, dist: Path) -> dict[str, Any]:
     """The PyScript config of the game page (dist/pyscript.json)."""
-    files = {f"./{wheel}": "./*", **glue_files(dist)}
+    files = {f"./{wheel}": "./*", **glue_files(dist), **catalog_files(dist)}
     return {"interpreter": f"./{runtime.pyodide_dir}/pyodide.mjs", "files": files}
 
 
@@ -433,6 +461,7 @@ def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
         "./web/embed/jsonscan.py": "./jsonscan.py",
         "./web/embed/embed_view.py": "./embed_view.py",
         "./web/embed/embed_text.py": "./embed_text.py",
+        "./web/embed/embed_text.json": "./embed_text.json",
     }
     return {
         EMBED_CONFIG: {
@@ -693,6 +722,7 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
     copy_site(root, dist)
+    compile_catalogs(dist)
     runtime = copy_runtime(vendor, dist)
     stamp_runtime_size(dist, runtime)
     wheel = place_wheel(root, dist)

@@ -78,7 +78,7 @@ def download(document: Any, name: str, text: str) -> None:
 async def read_record(game: Game, file: Any) -> None:
     """Hand a chosen file's text to the game (too large a file is refused unread)."""
     if int(file.size) > MAX_SAVE_CHARS:
-        game.refuse_import(f"the file is larger than {MAX_SAVE_CHARS:,} bytes")
+        game.refuse_import("import_why_too_large", size=MAX_SAVE_CHARS)
         return
     game.import_record(str(await file.text()))
 

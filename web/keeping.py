@@ -97,7 +97,8 @@ def load_match(game: Game, seed: int | None) -> None:
         print(f"stored match refused: {detail}")  # the browser console, for reports
         kept = game.store.quarantine(MATCH_KEY, raw, game.stamp())
         game.keeper.blocked = game.store.get(kept) is None
-        game.message = Msg("save_unkept" if game.save_blocked else problem, {"where": kept})
+        where = MATCH_KEY if game.save_blocked else kept  # unkept: the save stays where it is
+        game.message = Msg("save_unkept" if game.save_blocked else problem, {"where": where})
     game.keeper.end_load(MATCH_KEY)
     game._new_match(seed)
 

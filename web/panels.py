@@ -70,7 +70,7 @@ def hand_result(scene: Scene) -> Markup | None:
     levels = [
         el(
             "li",
-            f"{seat_name(lang, seat)}: ",
+            t(lang, "seat_level", name=seat_name(lang, seat)),
             join(RANKS[before[seat]], el("b", RANKS[after[seat]]), sep=" → ")
             if before[seat] != after[seat]
             else RANKS[after[seat]],

@@ -71,15 +71,17 @@ def import_record(game: Game, text: str) -> None:
     """A record from a file: refused with a message, or played on after a confirmation."""
     loaded = read_match(text)
     if loaded.match is None:
-        refuse_import(game, loaded.detail or "empty")
+        problem = (loaded.problem or "save_empty").removeprefix("save_")
+        refuse_import(game, f"import_why_{problem}")
         return
     game.pending_import = loaded.match
     game.confirm = "import"
     game.refresh()
 
 
-def refuse_import(game: Game, why: str) -> None:
-    game.message = Msg("import_refused", {"why": why[:200]})
+def refuse_import(game: Game, reason: str, **params: object) -> None:
+    """Refuse a record, saying why in the reader's words (the catalog's ``reason``)."""
+    game.message = Msg("import_refused", what=Msg(reason, dict(params)))
     game.refresh()
 
 

@@ -10,4 +10,4 @@ def describe() -> str:
     """One line naming the Python version and the installed engine version."""
     python = sys.version.split()[0]
     engine = importlib.metadata.version("tractor")
-    return f"Python {python} with {tractor.__name__} {engine}"
+    return f"Python {python} · {tractor.__name__} {engine}"

@@ -35,7 +35,7 @@ def act(game: Game, action: Action) -> bool:
     try:
         game._apply(action)
     except IllegalAction as error:
-        game.message = Msg("illegal", rule=error.rule, engine=error.message)
+        game.message = Msg("not_allowed", rule=error.rule, engine=error.message)
         game.refresh()
         return False
     game.message = None

@@ -31,7 +31,7 @@ def test_the_log_matches_the_tricks_played(
             "els => els.map(e => e.dataset.card)"
         )
         assert cards == [str(c) for _, cs in trick.plays for c in cs]
-    expect(log).to_contain_text(f"Hand log: {len(match.tricks)} trick(s)")
+    expect(log).to_contain_text(f"Hand log: {len(match.tricks)} tricks")
     page.screenshot(path=f"test-results/hand-log-{size[0]}.png", full_page=True)
 
 

@@ -97,7 +97,9 @@ def run_micropython(dist_dir: Path, tmp_path: Path, scenarios: list[str]) -> lis
     mjs = next(dist_dir.glob("micropython/*/micropython.mjs"))
     runner = tmp_path / "run.mjs"
     runner.write_text(RUNNER.replace("MJS", mjs.as_uri()))
-    payload = {"modules": {name: path.read_text() for name, path in FILES.items()},
+    modules = {name: path.read_text() for name, path in FILES.items()}
+    modules["embed_text.json"] = (dist_dir / "web" / "embed" / "embed_text.json").read_text()
+    payload = {"modules": modules,
                "scenarios": json.dumps(scenarios, ensure_ascii=False), "program": PROGRAM}
     done = subprocess.run([node, str(runner)], input=json.dumps(payload, ensure_ascii=False),
                           capture_output=True,

@@ -140,7 +140,7 @@ def test_a_finished_hand_is_kept_and_replayed_trick_by_trick(page: Page, site_ur
     page.get_by_test_id("replay-close").click()
     expect(panel).to_have_count(0)
     page.get_by_test_id("settings").click()
-    expect(page.get_by_test_id("history")).to_contain_text("1 hand(s) kept")
+    expect(page.get_by_test_id("history")).to_contain_text("1 hand kept")
 
 
 def full_history(size: int = 50) -> dict[str, object]:
@@ -184,4 +184,4 @@ def test_the_history_stays_at_its_bound(page: Page, site_url: str) -> None:
     assert sum(len(e["hands"]) for e in kept["entries"]) == 50, "one hand in, the oldest out"
     assert kept["entries"][-1]["hands"] == [0] and kept["entries"][0]["hands"][0] == 1
     page.get_by_test_id("settings").click()
-    expect(page.get_by_test_id("history")).to_contain_text("50 hand(s) kept")
+    expect(page.get_by_test_id("history")).to_contain_text("50 hands kept")

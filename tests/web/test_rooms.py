@@ -223,7 +223,10 @@ def test_an_unreadable_record_is_refused_with_its_reason() -> None:
     game = instant_game()
     records.import_record(game, "{not a record")
     assert game.confirm is None and game.message is not None
-    assert game.message.key == "import_refused" and len(game.message.params["why"]) <= 200
+    assert game.message.key == "import_refused" and game.message.what is not None
+    assert game.message.what.key == "import_why_damaged"
+    assert "（文件已损坏）" in game.message.text("zh")
+    assert "(the file is damaged)" in game.message.text("en")
 
 
 def test_an_imported_match_s_finished_hands_join_the_history() -> None:
