@@ -344,10 +344,11 @@ def long_trick_save(seed: int) -> str:
 
 
 def settle(page: Page) -> None:
-    """Wait until the cards have landed (the plays' flights are over)."""
+    """Wait until the cards have landed (the plays' flights are over; a finished trick's
+    gathering is not waited for: it ends when the trick leaves the table)."""
     page.wait_for_function(
-        "() => document.getAnimations().every((a) => a.playState !== 'running'"
-        " || a.effect.getComputedTiming().iterations === Infinity)")
+        "() => document.getAnimations().every((a) => a.animationName !== 'from-seat'"
+        " || a.playState !== 'running')")
 
 
 def plays_fit(page: Page, grid: str, width: int) -> None:
