@@ -40,7 +40,7 @@ def main() -> int:
     args = parser.parse_args()
     p = args.player
     settings = json.dumps({"speed": "instant", "lang": "en", "seat1": p, "seat2": p,
-                           "seat3": p, "helper": p})
+                           "seat3": p, "helper": p, "auto_next": True})
     times: list[int] = []
     with served_dist() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
