@@ -324,3 +324,37 @@ def test_the_log_and_past_hands_fit_and_the_log_is_in_view(browser: Browser, nam
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / f"past-hands-{name}-zh.png"))
     page.close()
+
+
+@functools.cache
+def two_jokers_declared() -> str:
+    def stop(m: Any) -> bool:
+        d = m.declaration
+        return d is not None and m.phase == "deal" and len(d.cards()) == 2 and \
+            str(d.cards()[0]) in ("BJ", "SJ")
+    for seed in range(1, 400):
+        match = advance({"decks": 2}, seed, stop)
+        if match is not None:
+            return dumps(match)
+    raise AssertionError("no joker pair declared")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_two_jokers_in_the_bar_are_two_readable_cards(browser: Browser, lang: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    settings = {"rules": {"decks": 2}, "speed": "slow", "lang": lang}
+    page.add_init_script(
+        script=f"localStorage.setItem('tractor.settings', {json.dumps(json.dumps(settings))});"
+        f"localStorage.setItem('tractor.match', {json.dumps(two_jokers_declared())});")
+    page.goto(page_url(browser))
+    page.wait_for_selector('[data-testid="declaration"] [data-card]', timeout=LOAD_TIMEOUT_MS)
+    first, second = page.eval_on_selector_all(
+        '[data-testid="declaration"] [data-card]',
+        "els => els.map((c) => { const text = document.createRange();"
+        " text.selectNodeContents(c.querySelector('.rank'));"
+        " const r = text.getBoundingClientRect();"
+        " const b = c.getBoundingClientRect(); return {left: b.left, rank_right: r.right,"
+        " rank_bottom: r.bottom, bottom: b.bottom}; })")
+    assert second["left"] >= first["rank_right"] - 1  # the next card leaves the name visible
+    assert first["rank_bottom"] <= first["bottom"] + 0.5  # the name is inside its card
+    page.close()
