@@ -34,15 +34,35 @@
       nowasm: "这个浏览器无法运行本游戏：不支持 WebAssembly。请使用新版 Chrome、Edge、" +
         "Firefox 或 Safari（如已关闭 WebAssembly，请打开）。",
     },
+    "zh-Hant": {
+      download: "正在下載遊戲（僅限第一次造訪）：{got} / {total} MB",
+      starting: "正在啟動 Python…",
+      missing: "遊戲無法載入：找不到或無法取得 {file}（{why}）。請檢查網路連線後重新整理網頁；" +
+        "如果一直失敗，表示網站的檔案不完整。",
+      failed: "遊戲無法啟動：{why}。請重新整理網頁；如果一直失敗，請改用新版 Chrome、Edge、" +
+        "Firefox 或 Safari。",
+      nowasm: "這個瀏覽器無法執行本遊戲：不支援 WebAssembly。請使用新版 Chrome、Edge、" +
+        "Firefox 或 Safari（如果已關閉 WebAssembly，請開啟）。",
+    },
   };
   var WATCHED = ["pyodide.asm.wasm", "python_stdlib.zip"];
 
   function language() {
     try {
       var stored = JSON.parse(localStorage.getItem("tractor.settings") || "{}");
-      if (stored && (stored.lang === "zh" || stored.lang === "en")) return stored.lang;
+      if (stored && TEXTS.hasOwnProperty(stored.lang)) return stored.lang;
     } catch (e) { /* unreadable settings: Python keeps them aside later */ }
-    return String(navigator.language || "").toLowerCase().indexOf("zh") === 0 ? "zh" : "en";
+    return languageOf(String(navigator.language || ""));
+  }
+
+  /* As i18n.language_of: zh-Hant*, zh-TW, zh-HK, zh-MO → 繁體中文, other zh* → 简体中文. */
+  function languageOf(tag) {
+    var parts = tag.trim().toLowerCase().replace(/_/g, "-").split("-");
+    if (parts[0] !== "zh") return "en";
+    if (parts.indexOf("hant") > 0) return "zh-Hant";
+    if (parts.indexOf("hans") > 0) return "zh";
+    var traditional = ["tw", "hk", "mo"].some(function (p) { return parts.indexOf(p) > 0; });
+    return traditional ? "zh-Hant" : "zh";
   }
 
   var lang = language();

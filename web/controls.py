@@ -59,7 +59,6 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "replay-close": lambda el: game.close_replay(),
         "export-hand": lambda el: download(el.ownerDocument, *game.export_hand()),
         "export": lambda el: download(el.ownerDocument, *game.export_record()),
-        "toggle-lang": lambda el: game.toggle_language(),
     }
 
 

@@ -347,7 +347,6 @@ class Game:
     next_hand = seat0.next_hand
     primary = seat0.primary
     toggle_autoplay = seat0.toggle_autoplay
-    toggle_language = seat0.toggle_language
     toggle_log = seat0.toggle_log
     toggle_last_trick = seat0.toggle_last_trick
     close_last_trick = seat0.close_last_trick

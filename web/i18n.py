@@ -18,18 +18,39 @@ from pathlib import Path
 
 import pofile
 
-LANGUAGES = ("zh", "en")
+LANGUAGES = ("zh", "zh-Hant", "en")
+"""简体中文, 繁體中文 and English (``pofile.LOCALE_DIRS`` names their catalogs' folders)."""
 DEFAULT_LANGUAGE = "zh"
-
+LANGUAGE_NAMES = {"zh": "简体中文", "zh-Hant": "繁體中文", "en": "English"}
+"""Each language by its own name, as the language menus list it."""
+HTML_LANG = {"zh": "zh-CN", "zh-Hant": "zh-Hant", "en": "en"}
+"""The ``lang`` attribute of the page for each language."""
+TRADITIONAL_REGIONS = ("tw", "hk", "mo")
+"""Regions whose Chinese is written in Traditional characters."""
 
 
 def language_of(browser: str) -> str:
-    """The table's language for a browser language tag: ``zh*`` → 中文, anything else English.
+    """The table's language for a browser language tag: 繁體中文 for ``zh-Hant*``,
+    ``zh-TW``, ``zh-HK`` and ``zh-MO``, 简体中文 for any other ``zh*``, else English.
 
-    >>> language_of("zh-TW"), language_of("en-GB"), language_of("")
+    >>> language_of("zh-TW"), language_of("zh-hant-CN"), language_of("zh-CN")
+    ('zh-Hant', 'zh-Hant', 'zh')
+    >>> language_of("zh-Hans-HK"), language_of("en-GB"), language_of("")
     ('zh', 'en', 'en')
     """
-    return "zh" if browser.strip().lower().startswith("zh") else "en"
+    parts = browser.strip().lower().replace("_", "-").split("-")
+    if parts[0] != "zh":
+        return "en"
+    if "hant" in parts[1:]:
+        return "zh-Hant"
+    if "hans" in parts[1:]:
+        return "zh"
+    return "zh-Hant" if any(p in TRADITIONAL_REGIONS for p in parts[1:]) else "zh"
+
+
+def is_chinese(lang: str) -> bool:
+    """Whether ``lang`` is one of the Chinese languages (简体 or 繁體)."""
+    return lang.startswith("zh")
 
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
@@ -63,6 +84,8 @@ def t(lang: str, key: str, **params: object) -> str:
 
     >>> t("en", "cards_left", n=1), t("en", "cards_left", n=3), t("zh", "cards_left", n=3)
     ('1 card', '3 cards', '3 张')
+    >>> t("zh-Hant", "cards_left", n=3), t("zh-Hant", "settings")
+    ('3 張', '設定')
     """
     tr = catalog(lang)
     count = params.get("n")
@@ -91,11 +114,12 @@ def seat_name(lang: str, seat: int) -> str:
 
 
 def seat_names(lang: str, seats: list[int]) -> str:
-    """Several seat names joined with "and"."""
+    """Several seat names joined with "and" (and 、 between Chinese names)."""
     names = [seat_name(lang, s) for s in seats]
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + t(lang, "and") + names[-1]
+    comma = "、" if is_chinese(lang) else ", "
+    return comma.join(names[:-1]) + t(lang, "and") + names[-1]
 
 
 def card_label(lang: str, card: str) -> str:

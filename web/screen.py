@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import js
-from i18n import t
+from i18n import HTML_LANG, t
 from pyodide.ffi import jsnull, to_js
 from table import MODAL_OPEN, REGIONS
 
@@ -107,7 +107,7 @@ class DomScreen:
         if "overlay" in regions:
             self.focus_dialog()
         if lang != self.lang:
-            self.document.documentElement.lang = "zh-CN" if lang == "zh" else "en"
+            self.document.documentElement.lang = HTML_LANG.get(lang, "en")
             for region, key in REGION_NAMES.items():
                 self.document.getElementById(region).setAttribute("aria-label", t(lang, key))
             self.lang = lang

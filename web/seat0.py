@@ -138,10 +138,6 @@ def toggle_autoplay(game: Game) -> None:
     game.refresh()
 
 
-def toggle_language(game: Game) -> None:
-    game.set_option("lang", "en" if game.lang == "zh" else "zh")
-
-
 def toggle_log(game: Game) -> None:
     game.show_log = not game.show_log
     game.refresh()

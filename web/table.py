@@ -16,7 +16,7 @@ from centre import POSITIONS, centre
 from faces import button, mini_cards
 from handlog import hand_log, log_toggle
 from handview import controls, hand
-from i18n import SUIT_SYMBOLS, card_label, seat_name, t
+from i18n import HTML_LANG, LANGUAGE_NAMES, SUIT_SYMBOLS, card_label, is_chinese, seat_name, t
 from markup import Child, Markup, el, join
 from panels import overlay
 from scene import Scene
@@ -161,8 +161,7 @@ def bar(scene: Scene) -> Markup:
                href=tutorial_href(lang), target="_blank", rel="noopener",
                class_="bar-link", data_testid="how-to-play", aria_label=t(lang, "how_to_play")),
             button(t(lang, "settings"), "settings", "settings"),
-            button(t(lang, "other_language"), "toggle-lang", "lang-toggle",
-                   aria_label=t(lang, "switch_language"), class_="lang-toggle"),
+            language_menu(lang),
             class_="bar-buttons",
         )
     )
@@ -178,9 +177,20 @@ def bar(scene: Scene) -> Markup:
     return join(parts)
 
 
+def language_menu(lang: str) -> Markup:
+    """The bar's language menu: every language by its own name (a change sets the option)."""
+    options = [el("option", name, value=code, selected=code == lang, lang=HTML_LANG[code])
+               for code, name in LANGUAGE_NAMES.items()]
+    return el("select", options, id="lang-menu", class_="lang-toggle", data_option="lang",
+              data_testid="lang-toggle", aria_label=t(lang, "language"))
+
+
 def tutorial_href(lang: str) -> str:
-    """The tutorial in the table's language (relative: the site may live in a sub-path)."""
-    return "tutorial.html?lang=" + ("zh" if lang == "zh" else "en")
+    """The tutorial in the table's language (relative: the site may live in a sub-path).
+
+    The tutorial is written in 简体中文 and English: a 繁體中文 table opens the Chinese one.
+    """
+    return "tutorial.html?lang=" + ("zh" if is_chinese(lang) else "en")
 
 
 def seat_box(scene: Scene, seat: int) -> Markup:

@@ -1,9 +1,10 @@
 """The gettext catalogs (web/locale/*/LC_MESSAGES/tractor.po) against the code and the glossary.
 
 Every message the code asks for is in every catalog and every catalog message is
-asked for; the placeholders agree across languages; Chinese messages use full-width
-punctuation and no English words; docs/glossary.md's rejected synonyms are in no
-catalog. CPython only (no browser).
+asked for; the placeholders agree across languages; Chinese messages (简体中文 and
+繁體中文) use full-width punctuation and no English words; docs/glossary.md's rejected
+synonyms are in no catalog; the 繁體中文 catalog holds no Simplified character. CPython
+only (no browser).
 """
 
 from __future__ import annotations
@@ -95,11 +96,11 @@ def test_english_messages_have_real_plurals() -> None:
             assert len(texts(entry)) == 2 and entry.strings[0] != entry.strings[1], key
 
 
-ALLOWED_ASCII = ("?s=…", "?src=文件.json")
+ALLOWED_ASCII = ("?s=…", "?src=文件.json", "?src=檔案.json")
 """Link syntax a Chinese message must quote as is."""
-LATIN_ALLOWED = {"A", "K", "Q", "J", "QQ", "KB", "H", "Esc", "json", "English"}
-"""Latin words a Chinese message may hold: card ranks, the app QQ, keys, units, and the
-name of the English language in the language menu."""
+LATIN_ALLOWED = {"A", "K", "Q", "J", "QQ", "KB", "H", "Esc", "Enter", "json"}
+"""Latin words a Chinese message may hold: card ranks, the app QQ, keys (Taiwanese
+keyboards' Enter 鍵), units."""
 
 
 @pytest.mark.parametrize("lang", CHINESE)
@@ -114,26 +115,39 @@ def test_chinese_messages_use_full_width_punctuation_and_no_english(lang: str) -
             assert not latin, (key, text, latin)
 
 
-def rejected_synonyms() -> dict[str, list[str]]:
-    """The glossary's last column, by script: a term with an *(italic note)* is left out
-    (it is rejected only in the sense its note says, which a search cannot tell)."""
-    out: dict[str, list[str]] = {"zh": [], "en": []}
+def glossary_rows(cells_per_row: int) -> list[list[str]]:
+    """docs/glossary.md's table rows with this many cells (header and rule rows left out)."""
+    rows = []
     for line in (ROOT / "docs" / "glossary.md").read_text().splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 5 or cells[0] in ("Concept", "---"):
-            continue
+        if line.startswith("|") and len(cells) == cells_per_row and not cells[0].startswith(
+                ("Concept", "English", "---")):
+            rows.append(cells)
+    return rows
+
+
+def rejected_synonyms() -> dict[str, list[str]]:
+    """The glossary's last column, by script (the Chinese terms in 简体 and 繁體 apply to
+    both Chinese catalogs), and for zh-Hant also the last column of its table of software
+    words: a term with an *(italic note)* is left out (it is rejected only in the sense
+    its note says, which a search cannot tell)."""
+    out: dict[str, list[str]] = {"zh": [], "en": [], "zh-Hant": []}
+    for cells in glossary_rows(5):
         for term in re.split(r"[,;]", cells[4]):
             term = term.strip()
             if term and "*" not in term:
                 out["zh" if re.search(r"[\u4e00-\u9fff]", term) else "en"].append(term)
+    out["zh-Hant"] = out["zh"] + [term.strip() for cells in glossary_rows(4)
+                                  for term in cells[3].split(",")]
     return out
 
 
 def test_the_glossary_s_rejected_synonyms_are_in_no_catalog() -> None:
     rejected = rejected_synonyms()
-    assert "抓分方" in rejected["zh"] and "widow" in rejected["en"]
+    assert "抓分方" in rejected["zh"] and "widow" in rejected["en"] and "對門" in rejected["zh"]
+    assert {"設置", "數據", "托管"} <= set(rejected["zh-Hant"])
     for lang, catalog in CATALOGS.items():
-        words = rejected["zh" if lang.startswith("zh") else "en"]
+        words = rejected[lang if lang in rejected else "en"]
         for key, entry in catalog.items():
             for text in texts(entry):
                 bad = [w for w in words if re.search(rf"(?<![A-Za-z]){re.escape(w)}(?![A-Za-z])",
@@ -147,3 +161,69 @@ def test_the_compiled_catalogs_read_back_with_gettext() -> None:
     assert i18n.t("en", "defenders_up", n=1) == "Defenders go up 1 level"
     assert i18n.t("zh", "confirm_rules").endswith("继续吗？")
     assert i18n.t("zh", "seat_level", name=i18n.seat_name("zh", 0)) == "你："
+    assert i18n.t("zh-Hant", "confirm_rules").endswith("要繼續嗎？")
+    assert i18n.t("zh-Hant", "seat_level", name=i18n.seat_name("zh-Hant", 2)) == "對家："
+
+
+SIMPLIFIED_ONLY = ("发这张庄闲级轮对设记录认说让页个后开关门们时为无来过还进选择从当应该网数据"
+                   "档载动败赢输给读错误标签链导显换将结击头实带种难简单两双计队罚几么与吗点没边长国图")
+"""Common characters written otherwise in 繁體中文 (發這張莊閒級輪對設記錄…); characters alike
+in both scripts (亮, 主, 牌, 王, 台…) are not in the list."""
+
+
+def boot_texts(lang: str) -> str:
+    """The loading screen's texts of ``lang`` in web/boot.js (it runs before Python)."""
+    source = (WEB / "boot.js").read_text()
+    block = re.search(rf'\n    "?{re.escape(lang)}"?: {{\n(.*?)\n    }},', source, re.S)
+    assert block, lang
+    return block.group(1)
+
+
+def test_the_traditional_catalog_holds_no_simplified_character() -> None:
+    """Every Chinese character of the zh-Hant catalog (and of boot.js's zh-Hant texts) is
+    in Big5, Taiwan's and Hong Kong's character set, and none is Simplified-only."""
+    simplified = "".join(s for e in CATALOGS["zh"].values() for s in texts(e))
+    assert sum(c in simplified for c in SIMPLIFIED_ONLY) > 40  # the list means something
+    hant = [(key, s) for key, e in CATALOGS["zh-Hant"].items() for s in texts(e)]
+    hant.append(("boot.js", boot_texts("zh-Hant")))
+    for key, text in hant:
+        assert not [c for c in text if c in SIMPLIFIED_ONLY], (key, text)
+        for char in re.findall(r"[\u4e00-\u9fff]", text):
+            try:
+                char.encode("big5")
+            except UnicodeEncodeError:
+                pytest.fail(f"{key}: {char} is not a Traditional character ({text})")
+    assert any(c in SIMPLIFIED_ONLY for c in boot_texts("zh"))
+
+
+def test_the_traditional_catalog_is_not_the_simplified_one() -> None:
+    """Apart from words alike in both scripts, zh-Hant says each message in Traditional."""
+    same = [key for key, e in CATALOGS["zh-Hant"].items()
+            if texts(e) == texts(CATALOGS["zh"][key]) and any(
+                c in SIMPLIFIED_ONLY for s in texts(e) for c in s)]
+    assert not same, same
+
+
+@pytest.mark.parametrize(("browser", "lang"), [
+    ("zh-TW", "zh-Hant"), ("zh-hk", "zh-Hant"), ("ZH-MO", "zh-Hant"), ("zh-Hant", "zh-Hant"),
+    ("zh-Hant-CN", "zh-Hant"), ("zh_TW", "zh-Hant"), ("zh-CN", "zh"), ("zh", "zh"),
+    ("zh-SG", "zh"), ("zh-Hans-HK", "zh"), ("en-US", "en"), ("fr", "en"), ("", "en"),
+])
+def test_the_browser_language_picks_the_table_s_and_the_embed_s(browser: str, lang: str) -> None:
+    sys.path.insert(0, str(WEB / "embed"))
+    try:
+        import embed_text  # noqa: PLC0415 - MicroPython's module, on the embed's path
+    finally:
+        sys.path.remove(str(WEB / "embed"))
+    assert i18n.language_of(browser) == lang
+    assert embed_text.language_of(browser) == lang
+    assert embed_text.HTML_LANG == i18n.HTML_LANG
+
+
+def test_every_language_has_its_helpers() -> None:
+    assert set(i18n.LANGUAGES) == set(pofile.LOCALE_DIRS) == set(i18n.LANGUAGE_NAMES)
+    assert i18n.card_label("zh-Hant", "BJ") == "大王" and i18n.card_label("zh-Hant", "SJ") == "小王"
+    assert i18n.seat_names("zh-Hant", [1, 2, 3]) == "下家、對家和上家"
+    assert i18n.seat_names("en", [1, 2, 3]) == "Right, Across and Left"
+    assert i18n.option_label("zh-Hant", "partners", "fixed") == "固定對家"
+    assert i18n.rule_sentence("zh-Hant", "not_your_turn", "not your turn") == "還沒輪到你。"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.web
 
@@ -125,6 +125,26 @@ def test_a_position_shows_from_a_file_of_the_site_in_chinese(
     expect(page.get_by_test_id("caption")).to_have_text("2号位毙了黑桃。")
     expect(page.get_by_test_id("next")).to_have_text("下一步")
     assert page.evaluate("document.documentElement.lang") == "zh-CN"
+
+
+@pytest.mark.parametrize("how", ["browser", "param"])
+def test_a_traditional_chinese_reader_sees_the_embed_s_words_in_traditional(
+    browser: Browser, site_url: str, how: str
+) -> None:
+    """zh-TW (or ?lang=zh-Hant): the embed's own words in 繁體中文, the scenario's zh text."""
+    context = browser.new_context(locale="zh-TW" if how == "browser" else "en-US")
+    try:
+        page = context.new_page()
+        query = "" if how == "browser" else "&lang=zh-Hant"
+        open_embed(page, site_url, f"s={link(OVER_TRUMP)}{query}")
+        assert page.evaluate("document.documentElement.lang") == "zh-Hant"
+        expect(page.get_by_test_id("caption")).to_have_text("2号位毙了黑桃。")
+        expect(page.get_by_test_id("next")).to_have_text("下一步")
+        expect(page.get_by_test_id("hand-1")).to_contain_text("3 張")
+        expect(page.get_by_test_id("hand-2")).to_contain_text("未顯示")
+        expect(page.get_by_test_id("info")).to_contain_text("打10")
+    finally:
+        context.close()
 
 
 def test_steps_go_forward_and_back_and_the_engine_names_the_winner(

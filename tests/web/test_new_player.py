@@ -180,26 +180,76 @@ def test_last_trick_after_the_hand_and_not_into_the_next(page: Page, site_url: s
 # ---------------------------------------------------------------- 11. language
 
 
-@pytest.mark.parametrize(
-    ("locale", "hint", "hand_name"), [("zh-CN", "提示", "手牌"), ("en-US", "Hint", "Your hand")]
-)
+SIMPLIFIED_ONLY = "发这张庄闲级轮对设记录认说让页个后开关门们时为无来过还进选择从当应该网数据档载动败赢输给"
+TRADITIONAL_ONLY = "發這張莊閒級輪對設記錄認說讓頁個後開關門們時為無來過還進選擇從當應該網數據檔載動敗贏輸給"
+#: The text on the table outside the language menus (which name every language by its
+#: own name: 简体中文, 繁體中文, English).
+TABLE_TEXT = """() => {
+  const copy = document.body.cloneNode(true);
+  copy.querySelectorAll("[data-option=lang]").forEach(e => e.remove());
+  return copy.textContent;
+}"""
+LANGUAGES = {  # a browser locale: the table's language, its html lang, hint and settings
+    "zh-CN": ("zh", "zh-CN", "提示", "设置", TRADITIONAL_ONLY),
+    "zh-TW": ("zh-Hant", "zh-Hant", "提示", "設定", SIMPLIFIED_ONLY),
+    "en-US": ("en", "en", "Hint", "Settings", SIMPLIFIED_ONLY + TRADITIONAL_ONLY + "提示牌"),
+}
+
+
+def expect_language(page: Page, locale: str) -> None:
+    """The table speaks the language of ``locale`` and no string of another one."""
+    _, html_lang, hint, settings, foreign = LANGUAGES[locale]
+    expect(page.get_by_test_id("hint")).to_have_text(hint)
+    expect(page.get_by_test_id("settings")).to_have_text(settings)
+    assert page.evaluate("document.documentElement.lang") == html_lang
+    text = page.evaluate(TABLE_TEXT)
+    assert not [c for c in text if c in foreign], (locale, text)
+
+
+@pytest.mark.parametrize(("locale", "hand_name"),
+                         [("zh-CN", "手牌"), ("zh-TW", "手牌"), ("en-US", "Your hand")])
 def test_first_visit_language_from_the_browser(
-    browser: Browser, site_url: str, locale: str, hint: str, hand_name: str
+    browser: Browser, site_url: str, locale: str, hand_name: str
 ) -> None:
     context = browser.new_context(locale=locale)
     try:
         page = context.new_page()
         page.goto(f"{site_url}index.html?seed=3&speed=instant")
         wait_ready(page)
-        expect(page.get_by_test_id("hint")).to_have_text(hint)
+        expect_language(page, locale)
         expect(page.get_by_test_id("hand")).to_have_attribute("aria-label", hand_name)
-        toggle = page.get_by_test_id("lang-toggle")
-        toggle.click()
-        other = "Hint" if hint == "提示" else "提示"
-        expect(page.get_by_test_id("hint")).to_have_text(other)
+        menu = page.get_by_test_id("lang-toggle")
+        expect(menu).to_have_value(LANGUAGES[locale][0])
+        other = "en-US" if locale != "en-US" else "zh-TW"
+        menu.select_option(LANGUAGES[other][0])
+        expect_language(page, other)
         page.reload()
         wait_ready(page)
-        expect(page.get_by_test_id("hint")).to_have_text(other)
+        expect_language(page, other)
+    finally:
+        context.close()
+
+
+def test_the_language_menu_switches_to_traditional_and_back(
+    browser: Browser, site_url: str
+) -> None:
+    context = browser.new_context(locale="zh-CN")
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}index.html?seed=3&speed=instant")
+        wait_ready(page)
+        menu = page.get_by_test_id("lang-toggle")
+        assert menu.locator("option").all_inner_texts() == ["简体中文", "繁體中文", "English"]
+        menu.select_option("zh-Hant")
+        expect_language(page, "zh-TW")
+        page.get_by_test_id("settings").click()
+        expect(page.get_by_test_id("option-lang")).to_have_value("zh-Hant")
+        options = page.get_by_test_id("option-lang").locator("option")
+        assert options.all_inner_texts() == ["简体中文", "繁體中文", "English"]
+        page.get_by_test_id("option-lang").select_option("zh")
+        expect(page.get_by_test_id("settings-panel").locator("h2")).to_have_text("设置")
+        page.get_by_test_id("close-settings").click()
+        expect_language(page, "zh-CN")
     finally:
         context.close()
 

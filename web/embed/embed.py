@@ -22,7 +22,7 @@ import json
 import embed_view
 import js
 import scenario_check
-from embed_text import say
+from embed_text import HTML_LANG, language_of, say
 from jsonscan import depth_within
 from pyscript import create_named_worker, document
 from pyscript.ffi import create_proxy, to_js
@@ -60,10 +60,11 @@ def param(params: "Any", name: str) -> "str | None":
 
 
 def pick_lang(params: "Any") -> str:
+    """``?lang=`` (zh, zh-Hant or en), else the browser's language."""
     lang = param(params, "lang")
-    if lang in ("zh", "en"):
-        return lang
-    return "zh" if str(window.navigator.language or "").lower().startswith("zh") else "en"
+    if lang in HTML_LANG:
+        return str(lang)
+    return language_of(str(window.navigator.language or ""))
 
 
 def from_link(value: str) -> str:
@@ -299,7 +300,7 @@ async def main() -> None:
 
 PARAMS = window.URLSearchParams.new(window.location.search)
 LANG = pick_lang(PARAMS)
-document.documentElement.lang = "zh-CN" if LANG == "zh" else "en"
+document.documentElement.lang = HTML_LANG[LANG]
 root.addEventListener("click", create_proxy(on_click))
 root.addEventListener("pointerover", create_proxy(on_intent))
 root.addEventListener("focusin", create_proxy(on_intent))

@@ -63,8 +63,31 @@ def say(lang: str, key: str, *args: object) -> str:
     return str(text.format(*args) if args else text)
 
 
+HTML_LANG = {"zh": "zh-CN", "zh-Hant": "zh-Hant", "en": "en"}
+"""The embed's languages and the page's ``lang`` attribute for each (as i18n.py's)."""
+
+
+def language_of(browser: str) -> str:
+    """The embed's language for a browser language tag, as the table chooses it.
+
+    >>> language_of("zh-HK"), language_of("zh-Hant-CN"), language_of("zh-SG"), language_of("fr")
+    ('zh-Hant', 'zh-Hant', 'zh', 'en')
+    """
+    parts = browser.strip().lower().replace("_", "-").split("-")
+    if parts[0] != "zh":
+        return "en"
+    rest = parts[1:]
+    if "hant" in rest or ("hans" not in rest and any(p in ("tw", "hk", "mo") for p in rest)):
+        return "zh-Hant"
+    return "zh"
+
+
 def local(lang: str, text: object) -> str:
-    """A scenario's text (``{"en", "zh"}`` after checking) in ``lang``; "" for None."""
+    """A scenario's text (``{"en", "zh"}`` after checking) in ``lang``; "" for None.
+
+    A scenario is written in 简体中文 and English only: a 繁體中文 reader sees its
+    ``zh`` text (the embed's own words are in 繁體中文).
+    """
     if isinstance(text, dict):
         return str(text.get("zh" if lang.startswith("zh") else "en", ""))
     return "" if text is None else str(text)

@@ -3,7 +3,7 @@
 Runs in MicroPython (the embed's first paint) and in CPython (tests). The state
 drawn is a plain dict (``embed.py`` keeps it):
 
-* ``lang`` ``"en"``/``"zh"``; ``scenario``: the checked scenario
+* ``lang`` ``"en"``/``"zh"``/``"zh-Hant"``; ``scenario``: the checked scenario
   (``scenario_check.check``); ``frame``: the position on screen (``seats``,
   ``trick``, ``turn``, ``points``, ``caption``, ``result``);
 * ``mode`` ``"show"`` or ``"quiz"``; ``step`` and ``steps``: the frame's index and
@@ -56,7 +56,8 @@ def error_state(message: str, lang: str) -> "dict[str, Any]":
 def card(lang: str, text: str, classes: str = "") -> "Markup":
     """One card face (``text`` in RULES notation) with ``data-card``."""
     if text in ("SJ", "BJ"):
-        rank = "大王" if text == "BJ" and lang == "zh" else "小王" if lang == "zh" else text
+        chinese = lang.startswith("zh")  # 大王 and 小王 are written alike in 简体 and 繁體
+        rank = ("大王" if text == "BJ" else "小王") if chinese else text
         pip, suit_class = "★", "big-joker" if text == "BJ" else "small-joker"
     else:
         rank, pip, suit_class = text[:-1], SYMBOL_OF.get(text[-1:], "?"), "suit-" + text[-1:]
