@@ -169,6 +169,8 @@ def install(document: Any, game: Game) -> list[Any]:
             name = text_or_none(target.getAttribute(attribute))
             if name is not None:
                 handler(name, value)
+                if target.closest("#bar"):
+                    target.blur()  # Enter/Space stay the table's shortcuts, as after a button
                 return
 
     def on_key(event: Any) -> None:
