@@ -170,8 +170,8 @@ def bar(scene: Scene) -> Markup:
             el("p", t(lang, "welcome"), " ",
                el("a", t(lang, "how_to_play"), href=tutorial_href(lang), target="_blank",
                   rel="noopener"),
-               " · ", el("a", t(lang, "rules_summary"), href="rules.html", target="_blank",
-                         rel="noopener"),
+               " · ", el("a", t(lang, "rules_summary"), href="rules" + tutorial_href(lang)[8:],
+                         target="_blank", rel="noopener"),
                class_="welcome", data_testid="welcome")
         )
     return join(parts)

@@ -69,7 +69,7 @@ def from_view(view: View) -> dict[str, Any]:
         "turn": here(view.to_move),
         "caption": {
             "en": f"Hand {view.hand_no + 1}, trick {view.tricks_played + 1}.",
-            "zh": f"第 {view.hand_no + 1} 副，第 {view.tricks_played + 1} 墩。",
+            "zh": f"第 {view.hand_no + 1} 局，第 {view.tricks_played + 1} 轮。",
         },
     }
     options = view.rules.changed()

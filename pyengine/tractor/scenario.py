@@ -417,7 +417,7 @@ class _Table:
             "en": result["text"]["en"] + f" Penalty: {abs(change)} points "
             + ("to the attackers." if change > 0 else "off the attackers' points."),
             "zh": result["text"]["zh"] + f"罚{abs(change)}分"
-            + ("（加给抓分方）。" if change > 0 else "（从抓分方扣除）。"),
+            + ("（加给闲家）。" if change > 0 else "（从闲家得分中扣除）。"),
         }
 
     def _follow(self, where: str, seat: int, cards: list[str]) -> None:
@@ -466,7 +466,7 @@ class _Table:
             result["text"] = {
                 "en": result["text"]["en"] + f" The attackers win the last trick: the kitty's "
                 f"{in_kitty} points ×{m} = {bonus} more.",
-                "zh": result["text"]["zh"] + f"抓分方赢得最后一墩（扣底）：底牌"
+                "zh": result["text"]["zh"] + f"闲家赢得最后一轮（扣底）：底牌"
                 f"{in_kitty}分×{m} = {bonus}分。",
             }
         return result
@@ -489,17 +489,17 @@ def _pretty(cards: list[str]) -> str:
 def _win_text(name: Text, trick_points: int) -> Text:
     """Who won a trick and its points, in both languages.
 
-    >>> _win_text({"en": "Seat 2", "zh": "2号位"}, 15)["en"]
-    'Seat 2 wins the trick and its 15 points.'
+    >>> _win_text({"en": "Across", "zh": "对家"}, 15)["en"]
+    'Across wins the trick and its 15 points.'
     >>> _win_text({"en": "You", "zh": "你"}, 0)["en"]
     'You win the trick (no points in it).'
     """
     wins = "win" if _is_you(name) else "wins"
     if trick_points == 0:
         return {"en": f"{name['en']} {wins} the trick (no points in it).",
-                "zh": f"{name['zh']}赢得这一墩（没有分）。"}
+                "zh": f"{name['zh']}赢得这一轮（没有分）。"}
     return {"en": f"{name['en']} {wins} the trick and its {trick_points} points.",
-            "zh": f"{name['zh']}赢得这一墩，得{trick_points}分。"}
+            "zh": f"{name['zh']}赢得这一轮，得{trick_points}分。"}
 
 
 # ------------------------------------------------------------------ judge

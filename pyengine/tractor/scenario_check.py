@@ -713,8 +713,13 @@ def initial_frame(s: "dict[str, Any]") -> "dict[str, Any]":
 
 
 def seat_name(s: "dict[str, Any]", seat: int) -> "dict[str, str]":
-    """The seat's name in both languages: its ``name``, else "Seat N" / "N号位"."""
+    """The seat's name in both languages: its ``name``, else the table's name for it
+    (seat 0 is the reader's: You / 你, then Right, Across, Left as in docs/glossary.md)."""
     name = s["seats"][seat]["name"]
     if name is not None:
         return {"en": name["en"], "zh": name["zh"]}
-    return {"en": "Seat " + str(seat), "zh": str(seat) + "号位"}
+    return {"en": SEAT_NAMES_EN[seat], "zh": SEAT_NAMES_ZH[seat]}
+
+
+SEAT_NAMES_EN = ("You", "Right", "Across", "Left")
+SEAT_NAMES_ZH = ("你", "下家", "对家", "上家")

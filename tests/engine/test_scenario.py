@@ -196,8 +196,8 @@ def test_an_over_trump_wins_the_trick_and_its_points_go_to_the_attackers() -> No
     done = shown[4]
     assert done["result"]["winner"] == 2
     assert done["result"]["trick_points"] == 25
-    assert done["result"]["text"] == {"en": "Seat 2 wins the trick and its 25 points.",
-                                      "zh": "2号位赢得这一墩，得25分。"}
+    assert done["result"]["text"] == {"en": "Across wins the trick and its 25 points.",
+                                      "zh": "对家赢得这一轮，得25分。"}
     assert done["points"] == 25  # dealer 1: seats 0 and 2 attack
     assert [p["seat"] for p in done["trick"]] == [0, 1, 2, 3]
     assert done["seats"][2]["cards"] == ["2C"] and done["seats"][3]["backs"] == 1
@@ -517,7 +517,7 @@ def test_judge_a_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() -
     seats[3] = {"backs": 5}
     verdict = judge(make(seats=seats, quiz={"answers": ["9S"]}), "9S 8S 8S 4S 4S")
     assert verdict["legal"] is True
-    assert verdict["why"]["en"] == "Legal, but the throw fails: Seat 1 holds JS, which beats 9S."
+    assert verdict["why"]["en"] == "Legal, but the throw fails: Right holds JS, which beats 9S."
 
 
 @pytest.mark.parametrize(

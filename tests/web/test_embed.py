@@ -225,16 +225,77 @@ def test_a_quiz_answer_that_is_illegal_says_the_rule_then_a_legal_wrong_one(
     expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
 
 
-def test_a_legal_quiz_answer_that_is_not_the_author_s(page: Page, site_url: str) -> None:
+def two_pairs_quiz() -> dict[str, Any]:
+    """The pair quiz with a second legal pair (9S 9S) that is not the answer."""
     two_pairs = quiz()
     two_pairs["seats"] = [{"cards": "QS QS 9S 9S 3D"}, {"backs": 3}, {"backs": 3}, {"backs": 3}]
-    open_embed(page, site_url, f"s={link(two_pairs)}&lang=en")
+    return two_pairs
+
+
+def test_a_wrong_quiz_answer_says_why_offers_a_second_try_then_the_right_one_wins(
+    page: Page, site_url: str
+) -> None:
+    open_embed(page, site_url, f"s={link(two_pairs_quiz())}&lang=en")
     pick(page, ["9S", "9S"])
     page.get_by_test_id("submit").click()
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_have_attribute("data-verdict", "wrong", timeout=ENGINE_TIMEOUT)
     expect(verdict).to_contain_text("Legal, but not the answer.")
+    expect(verdict).to_contain_text("A legal follow.")
+    expect(page.get_by_test_id("retry")).to_have_text("Try again, or ask for the answer.")
+    expect(page.get_by_test_id("show-answer")).to_be_visible()
+    expect(page.get_by_test_id("solution")).to_have_count(0)
+    expect(page.locator("body")).not_to_contain_text("follow the pair")
+    page.get_by_test_id("again").click()
+    expect(verdict).to_have_count(0)
+    pick(page, ["QS", "QS"])
+    page.get_by_test_id("submit").click()
+    expect(verdict).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT)
     expect(verdict).to_contain_text("You hold a pair of spades: follow the pair.")
+    expect(page.get_by_test_id("again")).to_have_count(0)
+
+
+def test_a_second_wrong_try_shows_the_solution(page: Page, site_url: str) -> None:
+    open_embed(page, site_url, f"s={link(two_pairs_quiz())}&lang=zh")
+    verdict = page.get_by_test_id("verdict")
+    for cards in (["9S", "9S"], ["QS", "9S"]):
+        pick(page, cards)
+        page.get_by_test_id("submit").click()
+        expect(verdict).to_be_visible(timeout=ENGINE_TIMEOUT)
+        if cards == ["9S", "9S"]:
+            expect(page.get_by_test_id("solution")).to_have_count(0)
+            page.get_by_test_id("again").click()
+    expect(verdict).to_have_attribute("data-verdict", "illegal")
+    solution = page.get_by_test_id("solution")
+    expect(solution).to_contain_text("答案：")
+    expect(solution).to_contain_text("你有黑桃对子：必须跟对。")
+    assert [c.get_attribute("data-card") for c in solution.locator("[data-card]").all()] == [
+        "QS", "QS"]
+    expect(page.get_by_test_id("retry")).to_have_count(0)
+    expect(page.get_by_test_id("show-answer")).to_have_count(0)
+
+
+def test_the_answer_is_shown_on_request_after_a_wrong_try(page: Page, site_url: str) -> None:
+    open_embed(page, site_url, f"s={link(two_pairs_quiz())}&lang=en")
+    expect(page.get_by_test_id("show-answer")).to_have_count(0)  # not before a try
+    pick(page, ["9S", "9S"])
+    page.get_by_test_id("submit").click()
+    page.get_by_test_id("show-answer").click(timeout=ENGINE_TIMEOUT)
+    expect(page.get_by_test_id("solution")).to_contain_text(
+        "You hold a pair of spades: follow the pair.")
+
+
+def test_a_picture_only_position_has_no_seat_to_play_and_no_hidden_labels(
+    page: Page, site_url: str
+) -> None:
+    picture = {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H",
+               "turn": 0, "seats": [{"cards": "BJ SJ 2H"}, {}, {}, {}]}
+    open_embed(page, site_url, f"s={link(picture)}&lang=zh")
+    expect(page.get_by_test_id("seat-0").locator("[data-card]")).to_have_count(3)
+    expect(page.locator(".badge.turn")).to_have_count(0)
+    expect(page.locator("body")).not_to_contain_text("该出牌")
+    expect(page.locator("body")).not_to_contain_text("未显示")
+    expect(page.get_by_test_id("seat-2")).to_have_text("对家")
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page, expect
 from web_helpers import open_table
@@ -40,7 +42,7 @@ def test_every_embed_of_the_tutorial_renders_in_both_languages(
     for embed in embeds:
         assert embed["ready"] == "1", embed
         assert embed["lang"] == html_lang and embed["caption"].strip(), embed
-    assert sum(int(embed["cards"]) > 0 for embed in embeds) >= 12  # one table of levels
+    assert sum(int(embed["cards"]) > 0 for embed in embeds) >= 12
     assert sum(embed["mode"] == "quiz" for embed in embeds) == 3
     foreign = [url for url in requests if not url.startswith((site_url, "blob:", "data:"))]
     assert foreign == []
@@ -80,8 +82,48 @@ def test_the_table_leads_a_new_player_to_the_tutorial(page: Page, site_url: str)
     expect(tutorial.locator("iframe[data-testid=embed]").first).to_be_attached()
 
 
-def test_the_rules_summary_is_one_page_in_both_languages(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}rules.html")
-    text = page.locator("body").inner_text()
-    for words in ("Tractor", "拖拉机", "kitty", "底牌", "80"):
-        assert words in text
+def test_the_rules_summary_is_one_page_in_each_language(page: Page, site_url: str) -> None:
+    for lang, words in (("en", ("Tractor", "kitty", "80")), ("zh", ("拖拉机", "底牌", "80"))):
+        page.goto(f"{site_url}rules.html?lang={lang}")
+        text = page.locator("body").inner_text()
+        for word in words:
+            assert word in text, (lang, word)
+
+
+def test_the_rules_open_in_chinese_from_the_chinese_table(browser: Any, site_url: str) -> None:
+    context = browser.new_context(locale="zh-CN")
+    page = context.new_page()
+    open_table(page, site_url, "?speed=instant")  # a first visit: the welcome line
+    link = page.get_by_test_id("welcome").locator("a[href^='rules.html']")
+    assert link.get_attribute("href") == "rules.html?lang=zh"
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    expect(rules.locator("#zh")).to_be_visible()
+    expect(rules.locator("#en")).to_be_hidden()
+    assert rules.evaluate("document.documentElement.lang") == "zh-CN"
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "own", "foreign"),
+    [("zh-CN", ("底牌", "闲家"), ("kitty", "attackers", "Settings", "Tutorial")),
+     ("en-US", ("kitty", "attackers"), ("底牌", "闲家", "规则", "教程"))])
+@pytest.mark.parametrize("name", ["rules.html", "tutorial.html"])
+def test_a_page_in_the_browser_s_language_shows_no_words_of_the_other(
+    browser: Any, site_url: str, name: str, locale: str, own: tuple[str, ...],
+    foreign: tuple[str, ...]
+) -> None:
+    context = browser.new_context(locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(site_url + name)
+        text = page.locator("body").inner_text()
+        for word in own:
+            assert word in text, (name, locale, word)
+        for word in foreign:
+            assert word not in text, (name, locale, word)
+        expect(page.get_by_test_id("lang-toggle").first).to_be_visible()
+    finally:
+        context.close()

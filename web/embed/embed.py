@@ -178,6 +178,10 @@ async def submit() -> None:
         fail(answer["error"])
         return
     state["verdict"] = answer
+    if not answer["correct"]:
+        state["tries"] += 1
+        if state["tries"] >= 2:
+            state["solution"] = True
     draw()
 
 
@@ -203,6 +207,9 @@ def on_click(event: "Any") -> None:
     elif action == "clear" or action == "again":
         state["selected"] = []
         state["verdict"] = None
+        draw()
+    elif action == "answer":
+        state["solution"] = True
         draw()
     elif action == "submit" and state["selected"]:
         asyncio.create_task(submit())

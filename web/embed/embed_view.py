@@ -8,8 +8,13 @@ drawn is a plain dict (``embed.py`` keeps it):
   ``trick``, ``turn``, ``points``, ``caption``, ``result``);
 * ``mode`` ``"show"`` or ``"quiz"``; ``step`` and ``steps``: the frame's index and
   the number of steps; ``selected``: indexes of the quiz seat's selected cards;
-  ``verdict``: the engine's judgement of a quiz answer, or None; ``notice``: a
-  line such as "Starting the rules engine…", or None.
+  ``verdict``: the engine's judgement of a quiz answer, or None; ``tries``: the
+  quiz's wrong answers so far; ``solution``: whether the answer is shown (on
+  request, or after a second wrong try); ``notice``: a line such as "Starting the
+  rules engine…", or None.
+
+A position with no steps and no quiz is a picture: no seat is "to play" and a
+seat whose hand is not given shows only its name.
 
 Seat 0 is drawn at the bottom, seat 1 on the right (the next player, 下家),
 seat 2 opposite and seat 3 on the left, as at the table.
@@ -45,7 +50,12 @@ def initial_state(s: "dict[str, Any]", lang: str) -> "dict[str, Any]":
     return {"lang": lang, "scenario": s, "frame": initial_frame(s),
             "mode": "quiz" if s["quiz"] is not None else "show",
             "step": 0, "steps": len(s["steps"]), "selected": [], "verdict": None,
-            "notice": None, "error": None}
+            "tries": 0, "solution": False, "notice": None, "error": None}
+
+
+def picture(state: "dict[str, Any]") -> bool:
+    """Whether the position is only a picture (nothing to step through or to answer)."""
+    return state["mode"] != "quiz" and not state["steps"]
 
 
 def error_state(message: str, lang: str) -> "dict[str, Any]":
@@ -96,7 +106,8 @@ def _hand(state: "dict[str, Any]", seat: int) -> "Markup":
         return el("div", el("span", backs, class_="cards"),
                   el("span", say(lang, "backs", held["backs"]), class_="count"),
                   class_="hand backs", data_testid="hand-" + str(seat))
-    return el("div", say(lang, "hidden"), class_="hand hidden", data_testid="hand-" + str(seat))
+    label = "" if picture(state) else say(lang, "hidden")
+    return el("div", label, class_="hand hidden", data_testid="hand-" + str(seat))
 
 
 def _seat(state: "dict[str, Any]", seat: int) -> "Markup":
@@ -104,7 +115,7 @@ def _seat(state: "dict[str, Any]", seat: int) -> "Markup":
     badges = []
     if s["dealer"] == seat:
         badges.append(el("span", say(lang, "dealer"), class_="badge dealer"))
-    if frame["turn"] == seat:
+    if frame["turn"] == seat and not picture(state):
         badges.append(el("span", say(lang, "turn"), class_="badge turn"))
     return el("section", el("h2", seat_name(state, seat), badges, class_="name"),
               _hand(state, seat), class_="seat pos-" + POSITIONS[seat],
@@ -137,16 +148,20 @@ def _info(state: "dict[str, Any]") -> "Markup":
 def _controls(state: "dict[str, Any]") -> "Markup":
     lang = state["lang"]
     if state["mode"] == "quiz":
+        offer = _show_answer(state) if state["tries"] and not state["solution"] else None
         if state["verdict"] is not None:
-            return el("div", el("button", say(lang, "clear"), type="button", id="b-again",
-                                data_action="again", data_testid="again"), class_="controls")
+            if state["verdict"]["correct"]:
+                return join()
+            return el("div", el("button", say(lang, "again"), type="button", id="b-again",
+                                data_action="again", data_testid="again"),
+                      offer, class_="controls")
         return el("div",
                   el("button", say(lang, "submit"), type="button", id="b-submit",
                      data_action="submit", data_testid="submit",
                      disabled=not state["selected"]),
                   el("button", say(lang, "clear"), type="button", id="b-clear",
                      data_action="clear", data_testid="clear", disabled=not state["selected"]),
-                  class_="controls")
+                  offer, class_="controls")
     if not state["steps"]:
         return join()
     return el("div",
@@ -157,6 +172,11 @@ def _controls(state: "dict[str, Any]") -> "Markup":
               el("button", say(lang, "next"), type="button", id="b-next", data_action="next",
                  data_testid="next", disabled=state["step"] >= state["steps"]),
               class_="controls")
+
+
+def _show_answer(state: "dict[str, Any]") -> "Markup":
+    return el("button", say(state["lang"], "show_answer"), type="button", id="b-answer",
+              data_action="answer", data_testid="show-answer")
 
 
 def _prompt(state: "dict[str, Any]") -> "Markup":
@@ -181,11 +201,27 @@ def _verdict(state: "dict[str, Any]") -> "Markup":
         head, kind = say(lang, "legal_right"), "right"
     else:
         head, kind = say(lang, "legal_wrong"), "wrong"
+    explain = local(lang, verdict.get("explain")) if kind == "right" else ""
     return el("div",
               el("p", el("strong", head), " ", local(lang, verdict.get("why"))),
-              el("p", local(lang, verdict.get("explain")), class_="explain")
-              if verdict.get("explain") else None,
+              el("p", explain, class_="explain") if explain else None,
+              el("p", say(lang, "try_again"), class_="retry", data_testid="retry")
+              if kind != "right" and not state["solution"] else None,
               class_="verdict " + kind, data_testid="verdict", data_verdict=kind)
+
+
+def _solution(state: "dict[str, Any]") -> "Markup":
+    """The quiz's answer and explanation, once asked for or after a second wrong try."""
+    verdict = state["verdict"]
+    if not state["solution"] or (verdict is not None and verdict["correct"]):
+        return join()
+    lang, quiz = state["lang"], state["scenario"]["quiz"]
+    answers = [cards_row(lang, answer, "inline") for answer in quiz["answers"]]
+    explain = local(lang, quiz.get("explain"))
+    return el("div",
+              el("p", el("strong", say(lang, "answer")), " ", join(*answers, sep=say(lang, "or"))),
+              el("p", explain, class_="explain") if explain else None,
+              class_="solution", data_testid="solution")
 
 
 def render(state: "dict[str, Any]") -> "Markup":
@@ -210,6 +246,7 @@ def render(state: "dict[str, Any]") -> "Markup":
         _prompt(state),
         _controls(state),
         _verdict(state),
+        _solution(state),
         el("p", state["notice"] or "", class_="notice", data_testid="notice", role="status"),
         class_="embed-root", data_mode=state["mode"], data_step=str(state["step"]),
     )

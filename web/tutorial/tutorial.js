@@ -1,4 +1,4 @@
-/* Tutorial page language: ?lang=zh|en, else the browser's language (zh* → Chinese).
+/* Tutorial and rules page language: ?lang=zh|en, else the browser's language (zh* → Chinese).
    Sets <html lang> and data-lang (CSS hides the other language's blocks), points
    every position iframe at its data-src with &lang=, and the toggle link at the
    other language. No inline code anywhere: the page's CSP allows only 'self'. */
@@ -33,6 +33,10 @@
         f.title = t;
       }
       f.src = src + sep + "lang=" + lang;
+    }
+    var pages = document.querySelectorAll("a[href='rules.html'], a[href='tutorial.html']");
+    for (var k = 0; k < pages.length; k++) {
+      pages[k].setAttribute("href", pages[k].getAttribute("href") + "?lang=" + lang);
     }
     var other = lang === "zh" ? "en" : "zh";
     var toggles = document.querySelectorAll("[data-testid=lang-toggle]");
