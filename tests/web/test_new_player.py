@@ -180,8 +180,10 @@ def test_last_trick_after_the_hand_and_not_into_the_next(page: Page, site_url: s
 # ---------------------------------------------------------------- 11. language
 
 
-SIMPLIFIED_ONLY = "发这张庄闲级轮对设记录认说让页个后开关门们时为无来过还进选择从当应该网数据档载动败赢输给"
-TRADITIONAL_ONLY = "發這張莊閒級輪對設記錄認說讓頁個後開關門們時為無來過還進選擇從當應該網數據檔載動敗贏輸給"
+SIMPLIFIED_ONLY = ("发这张庄闲级轮对设记录认说让页个后开关门们时为无"
+                   "来过还进选择从当应该网数据档载动败赢输给")
+TRADITIONAL_ONLY = ("發這張莊閒級輪對設記錄認說讓頁個後開關門們時為無"
+                    "來過還進選擇從當應該網數據檔載動敗贏輸給")
 #: The text on the table outside the language menus (which name every language by its
 #: own name: 简体中文, 繁體中文, English).
 TABLE_TEXT = """() => {
