@@ -170,7 +170,7 @@ def bar(scene: Scene) -> Markup:
             el("p", t(lang, "welcome"), " ",
                el("a", t(lang, "how_to_play"), href=tutorial_href(lang), target="_blank",
                   rel="noopener"),
-               " · ", el("a", t(lang, "rules_summary"), href="rules" + tutorial_href(lang)[8:],
+               " · ", el("a", t(lang, "rules_summary"), href=page_href("rules", lang),
                          target="_blank", rel="noopener"),
                class_="welcome", data_testid="welcome")
         )
@@ -185,12 +185,15 @@ def language_menu(lang: str) -> Markup:
               data_testid="lang-toggle", aria_label=t(lang, "language"))
 
 
-def tutorial_href(lang: str) -> str:
-    """The tutorial in the table's language (relative: the site may live in a sub-path).
+def page_href(page: str, lang: str) -> str:
+    """A page of the site (``tutorial``, ``rules``) in the table's language (relative: the
+    site may live in a sub-path). Both are written in 简体中文 and English: a 繁體中文
+    table opens the Chinese one."""
+    return f"{page}.html?lang=" + ("zh" if is_chinese(lang) else "en")
 
-    The tutorial is written in 简体中文 and English: a 繁體中文 table opens the Chinese one.
-    """
-    return "tutorial.html?lang=" + ("zh" if is_chinese(lang) else "en")
+
+def tutorial_href(lang: str) -> str:
+    return page_href("tutorial", lang)
 
 
 def seat_box(scene: Scene, seat: int) -> Markup:
