@@ -106,7 +106,7 @@ def centre(scene: Scene) -> Markup:
             data_testid="deck",
         )
     current = view["trick"]
-    trick_no = view["tricks_played"] if "tricks_played" in view else len(view["tricks"])
+    trick_no = view["tricks_played"]
     finished: Child = None
     if not current and scene.finished_trick is not None:
         done = scene.finished_trick

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from saves import Meta
 from storage import MATCH_KEY, META_KEY, Store
@@ -48,13 +48,6 @@ def digest(text: str) -> str:
     return f"{len(text)}-{hashlib.sha256(data).hexdigest()[:16]}"
 
 
-@dataclass(frozen=True)
-class Guarded:
-    """What a guarded load found: ``stuck`` when the last load of this value never ended."""
-
-    stuck: bool
-
-
 class Keeper:
     """This tab's right to write the match, and the order of the writes."""
 
@@ -64,6 +57,7 @@ class Keeper:
         self.elsewhere = False  # another tab holds the match: this one does not write
         self.blocked = False  # a bad save could not be kept aside: never overwrite it
         self.unsaved = False  # the last write of the match failed
+        self.meta_written: str | None = None  # the meta this keeper last stored
 
     # ------------------------------------------------------------ which tab writes
     def claim(self) -> None:
@@ -100,26 +94,23 @@ class Keeper:
         if not self.holds():
             self.elsewhere = True
             return False
-        if self.store.set(MATCH_KEY, record):
-            if self.unsaved or self.store.get(META_KEY) != meta.to_json():
-                self.store.set(META_KEY, replace(meta, unsaved=0).to_json())
-            self.unsaved = False
-            return True
-        self.unsaved = True
-        self.store.set(META_KEY, replace(meta, unsaved=1).to_json())
-        return False
+        self.unsaved = not self.store.set(MATCH_KEY, record)
+        text = replace(meta, unsaved=int(self.unsaved)).to_json()
+        if text != self.meta_written:  # the meta changes rarely: no read or write per action
+            self.store.set(META_KEY, text)
+            self.meta_written = text
+        return not self.unsaved
 
     # ------------------------------------------------------------ loading
-    def begin_load(self, key: str, text: str) -> Guarded:
-        """Before parsing ``text`` of ``key``: was its last load left unfinished?
-
-        If not, the marker is written (``end_load`` removes it).
-        """
+    def begin_load(self, key: str, text: str) -> bool:
+        """Before parsing ``text`` of ``key``: True when its last load was left unfinished
+        (it is stuck: keep it aside unread); else the marker is written (``end_load``
+        removes it)."""
         mark = digest(text)
         if self.store.get(loading_key(key)) == mark:
-            return Guarded(stuck=True)
+            return True
         self.store.set(loading_key(key), mark)
-        return Guarded(stuck=False)
+        return False
 
     def end_load(self, key: str) -> None:
         self.store.remove(loading_key(key))

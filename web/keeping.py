@@ -41,7 +41,7 @@ def load_small(
     and reset. ``guarded``: a value whose last load never finished is not read again
     (the history replays its records: ``keeper``)."""
     raw = game.store.get(key)
-    if guarded and raw is not None and game.keeper.begin_load(key, raw).stuck:
+    if guarded and raw is not None and game.keeper.begin_load(key, raw):
         value, damaged = parse(None)[0], True
     else:
         value, damaged = parse(raw)
@@ -70,7 +70,7 @@ def load_match(game: Game, seed: int | None) -> None:
         game._new_match(seed)
         return
     started = game.clock()
-    if raw is not None and game.keeper.begin_load(MATCH_KEY, raw).stuck:
+    if raw is not None and game.keeper.begin_load(MATCH_KEY, raw):
         loaded = Loaded(None, "save_stuck", "its last load never finished")
     else:
         loaded = read_match(raw)
@@ -85,9 +85,9 @@ def load_match(game: Game, seed: int | None) -> None:
             problem, detail = "save_damaged", f"{type(error).__name__}: {error}"
         else:
             game.keeper.end_load(MATCH_KEY)
-            game.meta = load_small(game, META_KEY, parse_meta)
-            if not game.meta.match_id:
-                game.meta = Meta(match_id=game._new_id(game.match.seed))
+            stored = load_small(game, META_KEY, parse_meta)
+            game.meta = _with_match_id(game, stored)
+            if game.meta != stored:
                 game.store.set(META_KEY, game.meta.to_json())
             game.notice = Msg("resumed")
             if game.meta.unsaved:  # the last visit could not save its last moves
@@ -101,6 +101,11 @@ def load_match(game: Game, seed: int | None) -> None:
         game.message = Msg("save_unkept" if game.save_blocked else problem, {"where": where})
     game.keeper.end_load(MATCH_KEY)
     game._new_match(seed)
+
+
+def _with_match_id(game: Game, meta: Meta) -> Meta:
+    """The stored meta of the resumed match, or a new one when it names no match."""
+    return meta if meta.match_id else Meta(match_id=game._new_id(game.match.seed))
 
 
 def save(game: Game) -> bool:
@@ -120,13 +125,14 @@ def keep_action(game: Game) -> None:
     if m.phase in ("hand_over", "match_over") and m.hand_result is not None:
         winners = None if m.winners is None else list(m.winners)
         stats = record_hand(game.stats, game.meta.match_id, m.hand_result, winners, game.meta.undo)
-        if stats != game.stats and not saved:
-            if not game.keeper.elsewhere:
-                game.message = Msg("hand_not_counted")
-        elif stats != game.stats:
+        if stats == game.stats:
+            return  # counted already
+        if saved:
             game.stats = stats
             game.store.set(STATS_KEY, stats.to_json())
             game.keep_hand()
+        elif not game.keeper.elsewhere:
+            game.message = Msg("hand_not_counted")
 
 
 def on_storage(game: Game, key: str | None) -> None:
@@ -146,9 +152,7 @@ def take_over(game: Game) -> None:
     loaded = read_match(game.store.get(MATCH_KEY))
     if loaded.match is not None:
         game.match = loaded.match
-        game.meta, _ = parse_meta(game.store.get(META_KEY))
-        if not game.meta.match_id:
-            game.meta = Meta(match_id=game._new_id(game.match.seed))
+        game.meta = _with_match_id(game, parse_meta(game.store.get(META_KEY))[0])
     game.stats = load_small(game, STATS_KEY, parse_stats)
     game.forget_history()
     game._swapped(Msg("taken_over"))

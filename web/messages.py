@@ -39,6 +39,16 @@ class Msg:
         return t(lang, self.key, **params)
 
 
+def hand_outcome(lang: str, result: dict[str, Any]) -> str:
+    """What a hand's result did to the levels, in words (the result dialog, past hands)."""
+    gained = result.get("levels_gained", 0)
+    if result.get("side") == "defenders":
+        return t(lang, "defenders_up", n=gained)
+    if gained:
+        return t(lang, "attackers_up", n=gained)
+    return t(lang, "attackers_take")
+
+
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> tuple[str, ...]:
     """Cards as their RULES notation texts (``10H``)."""
     return tuple(str(card) for card in cards)

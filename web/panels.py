@@ -5,6 +5,7 @@ from __future__ import annotations
 from faces import button, dialog, mini_cards
 from i18n import LANGUAGE_NAMES, option_label, seat_name, seat_names, t
 from markup import Child, Markup, el, join
+from messages import hand_outcome
 from replaypanel import history_list, replay_panel
 from scene import Scene
 from settings import SPEEDS, SWITCHES
@@ -47,13 +48,7 @@ def hand_result(scene: Scene) -> Markup | None:
         el("p", t(lang, "attackers_total", n=result["attackers_points"]), class_="total",
            data_testid="attackers-total")
     )
-    gained = result["levels_gained"]
-    if result["side"] == "defenders":
-        outcome = t(lang, "defenders_up", n=gained)
-    elif gained:
-        outcome = t(lang, "attackers_up", n=gained)
-    else:
-        outcome = t(lang, "attackers_take")
+    outcome = hand_outcome(lang, result)
     won = human_side_won(result)
     verdict = t(lang, "your_side_won" if won else "your_side_lost")
     lines.append(

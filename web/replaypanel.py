@@ -8,6 +8,7 @@ import time
 from faces import button, dialog, mini_cards
 from i18n import option_label, seat_name, t
 from markup import Child, Markup, el
+from messages import hand_outcome
 from pasthands import HandLine
 from scene import Scene
 
@@ -68,13 +69,7 @@ def hand_line_text(lang: str, line: HandLine) -> str:
         when = time.localtime(line.started_ms / 1000)
         date = time.strftime("%m-%d %H:%M", when)
     result = line.result or {}
-    gained = result.get("levels_gained", 0)
-    if result.get("side") == "defenders":
-        outcome = t(lang, "defenders_up", n=gained)
-    elif gained:
-        outcome = t(lang, "attackers_up", n=gained)
-    else:
-        outcome = t(lang, "attackers_take")
+    outcome = hand_outcome(lang, result)
     rules = " · ".join(
         option_label(lang, name, line.rules[name])
         for name in ("decks", "partners") if name in line.rules
