@@ -77,6 +77,11 @@ class WorkerLink:
         self.times_ms = [*self.times_ms[1 - KEPT_TIMES :], round((self.clock() - start) * 1000)]
         return answer
 
+    async def review_step(self, record_text: str, seat: int, hand: int, k: int,
+                          seed: int) -> str:
+        """The coach's review of decision ``k`` of a hand (``worker.review_step``)."""
+        return str(await self._worker.review_step(record_text, seat, hand, k, seed))
+
 
 class ComputerAgent:
     """A built-in computer player (``tractor.players.make_player`` name)."""

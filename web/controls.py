@@ -54,6 +54,12 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "replay": lambda el: game.open_replay(
             str(el.getAttribute("data-match")), int(el.getAttribute("data-hand"))
         ),
+        "review": lambda el: game.review(
+            str(el.getAttribute("data-match")), int(el.getAttribute("data-hand"))
+        ),
+        "review-cancel": lambda el: game.cancel_review(),
+        "replay-goto": lambda el: game.go_to_step(int(el.getAttribute("data-step"))),
+        "share-review": lambda el: game.share_review(int(el.getAttribute("data-index"))),
         "replay-back": lambda el: game.replay_step(-1),
         "replay-next": lambda el: game.replay_step(1),
         "replay-close": lambda el: game.close_replay(),

@@ -11,7 +11,8 @@ rooms, modules of functions that take the ``Game`` as their first argument:
 * ``records`` -- records and links: import, export, share links, undo;
 * ``dialogs`` -- settings and panels: options, rules, confirmations, Escape;
 * ``keeping`` -- keeping the match in storage: loading, saving, other tabs
-  (beside ``keeper``, the rules for writing).
+  (beside ``keeper``, the rules for writing);
+* ``coach`` -- reviewing seat 0's decisions in a past hand, sharing one as a quiz.
 
 Each room function is bound below as a method of ``Game`` of the same name
 (``play = seat0.play``), so ``game.play()`` runs ``seat0.play(game)``: the
@@ -35,6 +36,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
+import coach
 import dialogs
 import flow
 import keeping
@@ -47,6 +49,7 @@ from keeper import Keeper
 from messages import Msg
 from notices import note_action
 from pasthands import History, Step
+from reviews import Review
 from saves import Meta
 from seat0 import HUMAN
 from settings import PACES, SPEEDS, Pace, Settings, parse_settings
@@ -110,6 +113,7 @@ class Game:
         self._history: History | None = None  # read on first use (replays.py)
         self.replay: tuple[list[Step], int] | None = None
         self.replayed = ("", 0)  # the match id and hand number of the replay
+        self.hand_review: Review | None = None  # the coach's last review (coach.py)
         self.thinking: int | None = None
         self.friend_rank, self.friend_suit = "A", "S"
         self.finished_trick: dict[str, Any] | None = None
@@ -188,11 +192,7 @@ class Game:
             warning = t(lang, "storage_full")
         elif self.store.unavailable:
             warning = t(lang, "storage_unavailable")
-        worker = {
-            "loading": t(lang, "worker_loading"),
-            "ready": t(lang, "worker_ready", info=self.link.info),
-            "failed": t(lang, "worker_failed", error=self.link.error),
-        }[self.link.state]
+        worker = t(lang, f"worker_{self.link.state}", info=self.link.info, error=self.link.error)
         return Scene(
             view=self.view(),
             settings=self.settings,
@@ -203,6 +203,8 @@ class Game:
             show_last=self.show_last,
             show_log=self.show_log,
             replay=self.replay,
+            replayed=self.replayed,
+            review=self.hand_review,
             history=self._history_lines() if self.panel == "settings" else ((), 0),
             match_id=self.meta.match_id,
             can_undo=self.undoable() is not None,
@@ -302,8 +304,7 @@ class Game:
         """Make ``match`` the table's match (new, shared or imported) and save it."""
         self.match = match
         self.meta = Meta(match_id=self._new_id(match.seed))
-        self.share_link = None
-        self.position_link = self.position_iframe = None
+        self.share_link = self.position_link = self.position_iframe = None
         self.show_last = False
         self._restart()
 
@@ -390,3 +391,8 @@ class Game:
     keep_action = keeping.keep_action
     on_storage = keeping.on_storage
     take_over = keeping.take_over
+    # the coach
+    review = coach.review
+    cancel_review = coach.cancel_review
+    go_to_step = coach.go_to_step
+    share_review = coach.share_review

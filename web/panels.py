@@ -94,15 +94,18 @@ def hand_result(scene: Scene) -> Markup | None:
         testid = "hand-over"
     title = t(lang, "result_title", n=result["hand_no"] + 1)
     collapsed = scene.show_last  # the last trick is shown: the result steps aside
-    review = button(
+    last_trick = button(
         t(lang, "show_result" if collapsed else "last_trick"), "last-trick", "result-last-trick",
         aria_pressed="true" if collapsed else "false",
     )
     replay = button(t(lang, "replay"), "replay", "replay", data_match=scene.match_id,
                     data_hand=result["hand_no"])
+    coach = button(t(lang, "review"), "review", "review", data_match=scene.match_id,
+                   data_hand=result["hand_no"])
     return dialog(
         el("div", el("h2", title), None if collapsed else lines,
-           el("div", review, replay, action, class_="panel-buttons"), data_testid=testid),
+           el("div", last_trick, replay, coach, action, class_="panel-buttons"),
+           data_testid=testid),
         label=title, testid="hand-result",
         classes="result collapsed" if collapsed else "result",
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from coachpanel import review_details, review_summary, review_timeline
 from faces import button, dialog, mini_cards
 from i18n import option_label, seat_name, t
 from markup import Child, Markup, el
@@ -42,10 +43,15 @@ def replay_panel(scene: Scene) -> Markup | None:
     title = t(lang, "replay_title")
     tricks = sum(1 for s in steps if s.title == "trick")
     count = f"{step.trick_no}/{tricks}" if step.title == "trick" else None
+    match_id, hand = scene.replayed
+    review = scene.review if scene.review and scene.review.is_of(match_id, hand) else None
     return dialog(
         el("h2", title),
+        review_summary(scene, match_id, hand),
+        None if review is None else review_timeline(lang, review, len(steps), index),
         el("p", caption, " ", count and el("span", count, class_="muted"),
            data_testid="replay-caption"),
+        None if review is None else review_details(scene, index),
         el("div", seats, class_="replay-seats"),
         step.kitty and el("div", t(lang, "kitty"), " ", mini_cards(lang, list(step.kitty)),
                           class_="result-kitty"),

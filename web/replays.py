@@ -87,6 +87,8 @@ def replay_step(game: Game, delta: int) -> None:
 
 
 def close_replay(game: Game) -> None:
+    """Close the replay (a review of its hand running stops: what it found stays)."""
+    game.cancel_review()
     game.replay = None
     game.wake.set()
     game.refresh()

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from settings import Settings
 from stats import Stats
 from tractor.rules import Rules
+
+if TYPE_CHECKING:
+    from reviews import Review
 
 
 @dataclass
@@ -50,4 +53,6 @@ class Scene:
     first_visit: bool = False  # nothing was stored before this visit: point to the tutorial
     position_link: str | None = None  # embed.html link of the current trick, once asked for
     position_iframe: str | None = None  # its <iframe> snippet
+    replayed: tuple[str, int] = ("", 0)  # the match id and hand number of the replay
+    review: Review | None = None  # the coach's review of a replayed hand
     load_ms: int = 0  # how long reading (replaying) the stored match took

@@ -31,7 +31,7 @@ CODE = "\n".join(p.read_text() for p in sorted(WEB.glob("*.py")) if p.name != "p
 ENGINE = "\n".join(p.read_text() for p in sorted((ROOT / "pyengine" / "tractor").rglob("*.py")))
 LITERALS = set(re.findall(r"""["']([A-Za-z0-9_]+)["']""", CODE))
 DYNAMIC = ("seat", "lead_", "rule_", "opt_", "speed_", "player_", "refused_", "import_why_",
-           "why_", "confirm_")
+           "why_", "confirm_", "mark_", "review_kind_", "worker_")
 """Prefixes of messages whose keys the code builds (``f"lead_{kind}"``): the rest of
 such a key must be a word of the code or the engine."""
 EMBED = "\n".join(p.read_text() for p in sorted((WEB / "embed").glob("*.py")))

@@ -1,0 +1,114 @@
+"""The coach one decision at a time, as plain data: what the page's worker answers.
+
+The page reviews a finished hand in steps so that it can show its progress and
+stop between them: ``review_step(record_text, seat, hand, k, seed)`` reviews the
+``k``-th decision of ``seat`` in hand ``hand`` of a match record (JSON text, as
+``save.dumps`` writes it) and answers ``{"count": n, "decision": data}`` as JSON
+text, ``data`` being ``decision_data`` of the ``DecisionReview`` (None when hard's
+candidates offer no other play there). The record is a finished hand's: every hand
+in it is already face up in the replay; the coach still looks only at the seat's
+view of each moment (``review.decision_points``).
+
+The decisions of the last record asked about are kept (``_points``), so the steps
+of one hand replay the record once, not once per step. The same record, seat, hand,
+step and seed always give the same answer (``review`` seeds every decision alone).
+
+>>> from tractor.review import Option
+>>> o = Option(("AS",), 0.5, 1.0, 40.0)
+>>> d = DecisionReview(3, 0, "lead", o, o, 48, 0.0, 0.0, "fine", 2, None)
+>>> decision_from_data(json.loads(json.dumps(decision_data(d)))) == d
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action, Bury, Play
+from .jsondata import DataError
+from .match import Match
+from .position import from_view
+from .review import DecisionReview, Option, decision_points, review_decision
+from .save import loads
+from .view import View
+
+_points: dict[tuple[str, int, int], list[tuple[int, View, Action]]] = {}
+
+
+def option_data(o: Option) -> dict[str, Any]:
+    return {"cards": list(o.cards), "value": o.value, "levels": o.levels, "points": o.points}
+
+
+def option_from_data(data: Any) -> Option:
+    return Option(tuple(str(c) for c in data["cards"]), float(data["value"]),
+                  float(data["levels"]), float(data["points"]))
+
+
+def decision_data(d: DecisionReview) -> dict[str, Any]:
+    """A reviewed decision as JSON-ready data (``decision_from_data`` reads it back)."""
+    return {
+        "index": d.index, "trick": d.trick, "kind": d.kind,
+        "played": option_data(d.played), "best": option_data(d.best), "deals": d.deals,
+        "cost": d.cost, "se": d.se, "mark": d.mark, "candidates": d.candidates,
+        "why": None if d.why is None else [d.why[0], d.why[1]],
+    }
+
+
+def decision_from_data(data: Any) -> DecisionReview:
+    """``decision_data`` read back (raises ``DataError`` when it is not one)."""
+    try:
+        why = data["why"]
+        return DecisionReview(
+            int(data["index"]), int(data["trick"]), str(data["kind"]),
+            option_from_data(data["played"]), option_from_data(data["best"]),
+            int(data["deals"]), float(data["cost"]), float(data["se"]), str(data["mark"]),
+            int(data["candidates"]), None if why is None else (str(why[0]), dict(why[1])),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise DataError(f"not a reviewed decision: {error}") from None
+
+
+def points_of_record(record_text: str, seat: int, hand: int) -> list[tuple[int, View, Action]]:
+    """The decisions the coach reviews (kept for the last record asked about)."""
+    key = (record_text, seat, hand)
+    if key not in _points:
+        _points.clear()
+        _points[key] = list(decision_points(loads(record_text), seat, hand))
+    return _points[key]
+
+
+def review_step(record_text: str, seat: int, hand: int, k: int, seed: int = 0) -> str:
+    """The ``k``-th reviewed decision and how many there are, as JSON text (see above)."""
+    points = points_of_record(record_text, int(seat), int(hand))
+    decision = None
+    if 0 <= k < len(points):
+        index, view, action = points[k]
+        assert isinstance(action, (Play, Bury))
+        done = review_decision(view, action, index, int(seed))
+        decision = None if done is None else decision_data(done)
+    return json.dumps({"count": len(points), "decision": decision}, separators=(",", ":"))
+
+
+def view_before(record: Match, index: int, seat: int) -> View:
+    """The seat's view just before action ``index`` of the record (a shared quiz's)."""
+    m = Match(record.rules, record.seed, record.start_level)
+    for action in record.actions[:index]:
+        m.apply(action)
+    return m.observe(seat)
+
+
+def quiz_json(record: Match, index: int, seat: int, answer: list[str],
+              texts: dict[str, dict[str, str]]) -> str:
+    """A marked play as an ``embed.html`` quiz (scenario JSON text): the seat's view
+    before it (``position.from_view``: its own cards only), ``answer`` (the coach's
+    play) the one right answer, ``texts["caption"]`` and ``texts["explain"]`` (en and
+    zh) its question and explanation. Raises ``position.PositionError`` outside play."""
+    scenario = from_view(view_before(record, index, seat))
+    scenario["caption"] = texts["caption"]
+    scenario["quiz"] = {"answers": [" ".join(answer)], "explain": texts["explain"]}
+    return json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
+
+
+__all__ = ["decision_data", "decision_from_data", "option_data", "option_from_data",
+           "points_of_record", "quiz_json", "review_step", "view_before"]
