@@ -45,7 +45,7 @@ def review(game: Game, match_id: str, hand: int) -> None:
     if old is not None and old.is_of(match_id, hand):
         if old.state in ("running", "done"):
             return
-        old.state, old.error = "running", ""
+        old.state, old.error, old.run = "running", "", old.run + 1
         game.refresh()
         asyncio.ensure_future(_run(game, old))
         return
@@ -58,9 +58,14 @@ def review(game: Game, match_id: str, hand: int) -> None:
 
 
 async def _run(game: Game, r: Review) -> None:
-    """Review ``r``'s decisions one at a time until done, cancelled or replaced."""
-    k = r.done
-    while r.state == "running" and game.hand_review is r and (r.count is None or k < r.count):
+    """Review ``r``'s decisions one at a time until done, cancelled or replaced (by
+    another review, or by this one resumed: ``r.run`` counts its runs)."""
+    k, run = r.done, r.run
+
+    def current() -> bool:
+        return game.hand_review is r and r.run == run
+
+    while r.state == "running" and current() and (r.count is None or k < r.count):
         start = game.clock()
         try:
             if game.link.ready:
@@ -73,11 +78,13 @@ async def _run(game: Game, r: Review) -> None:
             data = json.loads(text)
             decision = None if data["decision"] is None else decision_from_data(data["decision"])
         except Exception as error:  # say so in the replay; the table plays on
+            if not current():
+                return
             r.state, r.error = "failed", f"{type(error).__name__}: {error}"
             game.refresh()
             return
-        if r.state != "running" or game.hand_review is not r:
-            return  # cancelled while the step ran: its answer is dropped
+        if not current():
+            return  # replaced while the step ran
         r.times_ms.append(round((game.clock() - start) * 1000))
         r.count = int(data["count"])
         if decision is not None:
@@ -86,7 +93,7 @@ async def _run(game: Game, r: Review) -> None:
         r.done = k
         game.refresh()
         await asyncio.sleep(0)
-    if r.state == "running" and game.hand_review is r:
+    if r.state == "running" and current():
         r.state = "done"
         game.refresh()
 

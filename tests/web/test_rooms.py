@@ -1,6 +1,6 @@
 """The rooms of the table's controller (web/game.py's docstring), each on its own, in CPython.
 
-``flow``, ``seat0``, ``replays``, ``records``, ``dialogs`` and ``keeping`` are
+``flow``, ``seat0``, ``replays``, ``records``, ``dialogs``, ``keeping`` and ``coach`` are
 modules of functions taking the ``Game``; here each room's functions are called
 directly on a ``Game`` built on a fake screen and a dict-backed storage (the
 whole table is driven through ``Game`` in test_glue.py and test_keeping.py). The
@@ -21,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
+import coach  # noqa: E402
 import dialogs  # noqa: E402
 import flow  # noqa: E402
 import keeping  # noqa: E402
@@ -36,7 +37,7 @@ from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402
 
-ROOMS = (flow, seat0, replays, records, dialogs, keeping)
+ROOMS = (flow, seat0, replays, records, dialogs, keeping, coach)
 INSTANT = Settings(rules=Rules(decks=1), speed="instant", lang="en")
 
 

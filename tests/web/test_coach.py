@@ -1,0 +1,171 @@
+"""The coach room (web/coach.py) and its panel in CPython: a finished hand reviewed step
+by step (through the worker when it is ready, on the page while it is not), stopped and
+resumed, its marks drawn on the replay, a marked play shared as a quiz."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web"))
+
+from game import Game  # noqa: E402
+from reviews import step_of  # noqa: E402
+from settings import Settings  # noqa: E402
+from test_glue import FakeScreen, FakeStorage, make_game, run_async  # noqa: E402
+from tractor import scenario  # noqa: E402
+from tractor.match import Match  # noqa: E402
+from tractor.players import make_player  # noqa: E402
+from tractor.review import review_iter  # noqa: E402
+from tractor.review_data import review_step  # noqa: E402
+from tractor.rules import Rules  # noqa: E402
+from tractor.runner import step  # noqa: E402
+from tractor.save import dumps  # noqa: E402
+
+SEED = 2
+"""A 1-deck hand in which seat 0, played at random, makes marked plays."""
+
+
+def finished_hand() -> Match:
+    m = Match(Rules(decks=1), SEED)
+    seats = [make_player("random", 7)] + [make_player("basic", s) for s in (1, 2, 3)]
+    while m.phase not in ("hand_over", "match_over"):
+        step(m, seats)
+    return m
+
+
+def game_after_the_hand() -> tuple[Game, FakeScreen]:
+    settings = Settings(rules=Rules(decks=1), speed="instant", lang="en")
+    storage = FakeStorage({"tractor.settings": settings.to_json(),
+                           "tractor.match": dumps(finished_hand())})
+    game, screen = make_game(storage, seed=None)
+    assert game.match.phase == "hand_over"
+    return game, screen
+
+
+def review_until(game: Game, done: Any, limit: float = 60.0) -> None:
+    async def main() -> None:
+        game.review(game.meta.match_id, 0)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        while not done() and loop.time() - start < limit:
+            await asyncio.sleep(0.001)
+
+    run_async(main())
+
+
+def overlay(screen: FakeScreen) -> str:
+    return screen.regions["overlay"]
+
+
+def test_the_review_on_the_page_gives_the_engine_s_review_and_draws_the_marks() -> None:
+    game, screen = game_after_the_hand()
+    review_until(game, lambda: game.hand_review is not None
+                 and game.hand_review.state != "running")
+    r = game.hand_review
+    assert r is not None and r.state == "done" and r.where == "page"
+    assert tuple(r.decisions) == tuple(review_iter(finished_hand(), 0, 0, 0))
+    assert r.done == r.count and len(r.times_ms) == r.count
+    html = overlay(screen)
+    marked_steps = {step_of(d) for d in r.marked}
+    marks = [tag for tag in re.findall(r"<button[^>]*>", html) if "review-mark" in tag]
+    drawn = {int(re.findall(r'data-step="(\d+)"', tag)[0]) for tag in marks}
+    assert drawn == marked_steps
+    assert html.count('data-testid="review-worst"') == min(3, len(r.marked))
+    worst = r.worst[0]
+    game.go_to_step(step_of(worst))
+    html = overlay(screen)
+    block = html.split(f'data-index="{worst.index}"', 1)[1]
+    better = block.split('data-testid="better-play"', 1)[1].split('data-testid="review-reason"')[0]
+    assert re.findall(r'data-card="([^"]+)"', better) == list(worst.best.cards)
+    assert 'data-testid="review-reason">Better: ' in html
+
+
+def test_the_review_goes_through_the_worker_once_it_is_ready() -> None:
+    calls: list[int] = []
+
+    class Worker:
+        async def describe(self) -> str:
+            return "in-process worker"
+
+        async def review_step(self, text: str, seat: int, hand: int, k: int, seed: int) -> str:
+            calls.append(k)
+            return review_step(text, seat, hand, k, seed)
+
+    async def start() -> Worker:
+        return Worker()
+
+    game, _ = game_after_the_hand()
+    run_async(game.link.connect(start))
+    review_until(game, lambda: game.hand_review is not None
+                 and game.hand_review.state != "running")
+    r = game.hand_review
+    assert r is not None and r.state == "done" and r.where == "worker"
+    assert calls == list(range(r.count or 0)) and r.decisions
+
+
+def test_cancel_stops_between_two_decisions_and_the_review_goes_on_from_there() -> None:
+    game, screen = game_after_the_hand()
+    review_until(game, lambda: game.hand_review is not None and game.hand_review.done >= 2)
+    game.cancel_review()
+    r = game.hand_review
+    assert r is not None and r.state == "cancelled"
+    stopped_at = r.done
+    run_async(asyncio.sleep(0.3))
+    assert r.done == stopped_at and r.count is not None and stopped_at < r.count
+    assert 'data-testid="review-stopped"' in overlay(screen)
+    review_until(game, lambda: r.state != "running")
+    assert r.state == "done" and r.done == r.count
+    assert tuple(r.decisions) == tuple(review_iter(finished_hand(), 0, 0, 0))
+
+
+def test_closing_the_replay_stops_its_review() -> None:
+    game, _ = game_after_the_hand()
+    review_until(game, lambda: game.hand_review is not None and game.hand_review.done >= 1)
+    game.close_replay()
+    assert game.hand_review is not None and game.hand_review.state == "cancelled"
+    assert game.replay is None
+
+
+def test_a_marked_play_is_shared_as_a_quiz_that_the_coach_s_play_answers() -> None:
+    game, screen = game_after_the_hand()
+    review_until(game, lambda: game.hand_review is not None
+                 and game.hand_review.state != "running")
+    r = game.hand_review
+    assert r is not None
+    d = next(d for d in r.marked if d.kind != "bury")
+    game.go_to_step(step_of(d))
+    game.share_review(d.index)
+    assert r.quiz is not None and r.quiz[0] == d.index
+    link = r.quiz[1]
+    assert link.startswith("embed.html?s=") and f'value="{link}"' in overlay(screen)
+    text = scenario.decode_link_param(link.split("?s=", 1)[1])
+    verdict = scenario.judge(text, " ".join(d.best.cards))
+    assert verdict["correct"] and verdict["explain"]["en"].startswith("Better: ")
+    assert not scenario.judge(text, " ".join(d.played.cards))["correct"]
+    assert json.loads(text)["caption"]["en"] == "Find the better play."
+
+
+def test_a_review_stopped_and_resumed_at_once_reviews_each_decision_once() -> None:
+    game, _ = game_after_the_hand()
+
+    async def main() -> None:
+        game.review(game.meta.match_id, 0)
+        r = game.hand_review
+        assert r is not None
+        while r.done < 1:
+            await asyncio.sleep(0)
+        game.cancel_review()
+        game.review(game.meta.match_id, 0)  # the stopped run's step may still be under way
+        while r.state == "running":
+            await asyncio.sleep(0.001)
+
+    run_async(main())
+    r = game.hand_review
+    assert r is not None and r.state == "done" and r.run == 1
+    assert tuple(r.decisions) == tuple(review_iter(finished_hand(), 0, 0, 0))
