@@ -67,6 +67,7 @@ async def _run(game: Game, r: Review) -> None:
 
     while r.state == "running" and current() and (r.count is None or k < r.count):
         start = game.clock()
+        r.busy = True
         try:
             if game.link.ready:
                 r.where = "worker"
@@ -80,11 +81,13 @@ async def _run(game: Game, r: Review) -> None:
         except Exception as error:  # say so in the replay; the table plays on
             if not current():
                 return
+            r.busy = False
             r.state, r.error = "failed", f"{type(error).__name__}: {error}"
             game.refresh()
             return
         if not current():
             return  # replaced while the step ran
+        r.busy = False
         r.times_ms.append(round((game.clock() - start) * 1000))
         r.count = int(data["count"])
         if decision is not None:

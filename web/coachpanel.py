@@ -44,6 +44,8 @@ def review_summary(scene: Scene, match_id: str, hand: int) -> Markup:
                         " ", button(t(lang, "cancel"), "review-cancel", "review-cancel"),
                         data_testid="review-progress", data_done=r.done, data_count=total,
                         role="status"))
+    elif r.state == "cancelled" and r.busy:
+        lines.append(el("p", t(lang, "review_stopping"), data_testid="review-stopping"))
     elif r.state in ("cancelled", "failed"):
         why = t(lang, "review_failed", error=r.error) if r.state == "failed" else t(
             lang, "review_stopped", k=r.done, n=total)

@@ -38,6 +38,7 @@ class Review:
     error: str = ""
     times_ms: list[int] = field(default_factory=list)  # each step's time (benchmarks)
     quiz: tuple[int, str, str] | None = None  # a shared decision: its index, link, iframe
+    busy: bool = False  # a step is under way (a cancel waits for it)
     run: int = 0  # how many times it was resumed (a stopped run never goes on)
 
     def is_of(self, match_id: str, hand: int) -> bool:

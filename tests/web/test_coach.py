@@ -15,34 +15,21 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 from game import Game  # noqa: E402
-from reviews import step_of  # noqa: E402
+from reviews import Review, step_of  # noqa: E402
 from settings import Settings  # noqa: E402
 from test_glue import FakeScreen, FakeStorage, make_game, run_async  # noqa: E402
 from tractor import scenario  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.players import make_player  # noqa: E402
 from tractor.review import review_iter  # noqa: E402
 from tractor.review_data import review_step  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
-from tractor.runner import step  # noqa: E402
 from tractor.save import dumps  # noqa: E402
-
-SEED = 2
-"""A 1-deck hand in which seat 0, played at random, makes marked plays."""
-
-
-def finished_hand() -> Match:
-    m = Match(Rules(decks=1), SEED)
-    seats = [make_player("random", 7)] + [make_player("basic", s) for s in (1, 2, 3)]
-    while m.phase not in ("hand_over", "match_over"):
-        step(m, seats)
-    return m
+from web_helpers import marked_hand  # noqa: E402
 
 
 def game_after_the_hand() -> tuple[Game, FakeScreen]:
     settings = Settings(rules=Rules(decks=1), speed="instant", lang="en")
     storage = FakeStorage({"tractor.settings": settings.to_json(),
-                           "tractor.match": dumps(finished_hand())})
+                           "tractor.match": dumps(marked_hand())})
     game, screen = make_game(storage, seed=None)
     assert game.match.phase == "hand_over"
     return game, screen
@@ -59,6 +46,16 @@ def review_until(game: Game, done: Any, limit: float = 60.0) -> None:
     run_async(main())
 
 
+async def review_started(game: Game, steps: int) -> Review:
+    """Start the review and wait, in the running loop, until ``steps`` decisions are done."""
+    game.review(game.meta.match_id, 0)
+    r = game.hand_review
+    assert r is not None
+    while r.done < steps:
+        await asyncio.sleep(0)
+    return r
+
+
 def overlay(screen: FakeScreen) -> str:
     return screen.regions["overlay"]
 
@@ -69,7 +66,7 @@ def test_the_review_on_the_page_gives_the_engine_s_review_and_draws_the_marks() 
                  and game.hand_review.state != "running")
     r = game.hand_review
     assert r is not None and r.state == "done" and r.where == "page"
-    assert tuple(r.decisions) == tuple(review_iter(finished_hand(), 0, 0, 0))
+    assert tuple(r.decisions) == tuple(review_iter(marked_hand(), 0, 0, 0))
     assert r.done == r.count and len(r.times_ms) == r.count
     html = overlay(screen)
     marked_steps = {step_of(d) for d in r.marked}
@@ -111,17 +108,26 @@ def test_the_review_goes_through_the_worker_once_it_is_ready() -> None:
 
 def test_cancel_stops_between_two_decisions_and_the_review_goes_on_from_there() -> None:
     game, screen = game_after_the_hand()
-    review_until(game, lambda: game.hand_review is not None and game.hand_review.done >= 2)
-    game.cancel_review()
+    drawn: list[str] = []
+
+    async def main() -> None:
+        r = await review_started(game, 2)
+        game.cancel_review()
+        drawn.append(overlay(screen))
+        while r.busy:
+            await asyncio.sleep(0.001)
+        drawn.append(overlay(screen))
+        done = r.done
+        await asyncio.sleep(0.3)
+        assert r.done == done and r.count is not None and done < r.count
+
+    run_async(main())
     r = game.hand_review
     assert r is not None and r.state == "cancelled"
-    stopped_at = r.done
-    run_async(asyncio.sleep(0.3))
-    assert r.done == stopped_at and r.count is not None and stopped_at < r.count
-    assert 'data-testid="review-stopped"' in overlay(screen)
+    assert 'data-testid="review-stopped"' in drawn[-1]
     review_until(game, lambda: r.state != "running")
     assert r.state == "done" and r.done == r.count
-    assert tuple(r.decisions) == tuple(review_iter(finished_hand(), 0, 0, 0))
+    assert tuple(r.decisions) == tuple(review_iter(marked_hand(), 0, 0, 0))
 
 
 def test_closing_the_replay_stops_its_review() -> None:
@@ -155,11 +161,7 @@ def test_a_review_stopped_and_resumed_at_once_reviews_each_decision_once() -> No
     game, _ = game_after_the_hand()
 
     async def main() -> None:
-        game.review(game.meta.match_id, 0)
-        r = game.hand_review
-        assert r is not None
-        while r.done < 1:
-            await asyncio.sleep(0)
+        r = await review_started(game, 1)
         game.cancel_review()
         game.review(game.meta.match_id, 0)  # the stopped run's step may still be under way
         while r.state == "running":
@@ -168,4 +170,4 @@ def test_a_review_stopped_and_resumed_at_once_reviews_each_decision_once() -> No
     run_async(main())
     r = game.hand_review
     assert r is not None and r.state == "done" and r.run == 1
-    assert tuple(r.decisions) == tuple(review_iter(finished_hand(), 0, 0, 0))
+    assert tuple(r.decisions) == tuple(review_iter(marked_hand(), 0, 0, 0))

@@ -140,6 +140,16 @@ def advance(
     return None
 
 
+def marked_hand() -> Match:
+    """A finished 1-deck hand in which seat 0, played at random, makes plays the coach
+    marks (seed 2; the others are basic players)."""
+    match = Match(Rules(decks=1), 2)
+    players = [make_player("random", 7)] + [make_player("basic", s) for s in (1, 2, 3)]
+    while match.phase not in ("hand_over", "match_over"):
+        step(match, players)
+    return match
+
+
 def seat0_leads(match: Match) -> bool:
     return match.phase == "play" and match.to_move == 0 and not match.trick
 
