@@ -62,7 +62,8 @@ def review_summary(scene: Scene, match_id: str, hand: int) -> Markup:
                                levels=f"{levels:.2f}", value=f"{value:.2f}"),
                         data_testid="review-cost"))
         worst: list[Child] = [
-            el("li", button(f"{_decision_label(lang, d)}: {t(lang, f'mark_{d.mark}')}",
+            el("li", button(t(lang, "review_worst_item", what=_decision_label(lang, d),
+                              mark=t(lang, f"mark_{d.mark}")),
                             "replay-goto", "review-worst", id=f"b-worst-{i}",
                             data_step=step_of(d)))
             for i, d in enumerate(r.worst)

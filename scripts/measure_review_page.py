@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Time the coach in the page: a finished 2-deck hand reviewed through the worker.
+
+Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
+
+    .venv/bin/python scripts/measure_review_page.py [--hands 3] [--seed 1]
+
+Plays ``--hands`` 2-deck hands as ``scripts/measure_review.py`` does (easy players
+in seats 0 and 2, hard in 1 and 3; one match seed each from ``--seed``), stores
+each finished hand in a fresh page of the built site in headless Chromium, waits
+for the computer players' worker, presses the result's Review and waits until the
+review is done. Prints the p50/p95 of one decision's round trip through the worker
+(the replay's ``data-step-ms``, the page's own clock) and the whole hand's review
+from the click to the last mark, next to the same hand's review in CPython here.
+Not a test: numbers depend on the machine. The target: a whole hand within 20 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "pyengine"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from measure_load import FLAGS, chromium_path, served_dist  # noqa: E402
+from measure_review import pct, played_hand, timed  # noqa: E402
+from tractor.rules import Rules  # noqa: E402
+from tractor.save import dumps  # noqa: E402
+
+READY = "() => document.querySelector('[data-testid=\"worker-state\"]')?.textContent === 'ready'"
+
+
+def review_in_page(browser: Browser, base: str, text: str) -> tuple[list[float], float, int]:
+    """Each step's round trip (ms), the whole review (s, click to done), decisions."""
+    settings = json.dumps({"speed": "instant", "lang": "en"})
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script(script=(
+        f"localStorage.setItem('tractor.match', {json.dumps(text)});"
+        f"localStorage.setItem('tractor.settings', {json.dumps(settings)});"))
+    page.goto(base + "index.html")
+    page.wait_for_function(READY, timeout=180_000)
+    page.get_by_test_id("review").click()
+    start = time.perf_counter()
+    summary = page.get_by_test_id("review-summary")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=\"review-summary\"]')?.dataset.state"
+        " === 'done'", timeout=600_000, polling=50)
+    whole = time.perf_counter() - start
+    assert summary.get_attribute("data-where") == "worker"
+    steps = [float(ms) for ms in (summary.get_attribute("data-step-ms") or "").split()]
+    context.close()
+    return steps, whole, len(steps)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print("measured: .venv/bin/python scripts/measure_review_page.py " + " ".join(sys.argv[1:]))
+    per_step: list[float] = []
+    wholes: list[float] = []
+    cpython: list[float] = []
+    with served_dist() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
+        for h in range(args.hands):
+            m = played_hand(Rules(), args.seed + h)
+            _, _, here = timed(m, 0, seed=0)
+            steps, whole, count = review_in_page(browser, base, dumps(m))
+            per_step += steps
+            wholes.append(whole)
+            cpython.append(here)
+            print(f"hand seed {args.seed + h}: {count} steps, page {whole:.1f} s"
+                  f" (CPython {here:.1f} s)")
+        browser.close()
+    print(f"one decision in the page (worker round trip): p50 {pct(per_step, 0.5):.0f} ms,"
+          f" p95 {pct(per_step, 0.95):.0f} ms over {len(per_step)} steps")
+    print(f"whole hand in the page: p50 {statistics.median(wholes):.1f} s,"
+          f" p95 {pct(wholes, 0.95):.1f} s, max {max(wholes):.1f} s over {len(wholes)} hands"
+          f" (CPython: median {statistics.median(cpython):.1f} s)")
+    print("target: a whole 2-deck hand within 20 s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
