@@ -104,7 +104,8 @@ class DecisionReview:
     options (measured on the same ``deals``), ``cost`` (best − played, value scale) and
     its standard error ``se``, the ``mark``, ``candidates`` compared, and ``why``: the
     reason code and parameters of the better play (``explain`` codes, plus
-    ``feeds_opponent`` (n) and ``keeps_pair`` (card)); None when the mark is fine."""
+    ``feeds_opponent`` (n), ``keeps_pair`` (card), ``expected_gain`` (n) and
+    ``sampled_better``: ``why_better``); None when the mark is fine."""
 
     index: int
     trick: int
@@ -235,17 +236,25 @@ def review_decision(
     var = sum((d - cost) ** 2 for d in diffs) / max(1, n - 1)
     se = math.sqrt(var / n)
     mark = mark_of(cost, se)
-    why = None if mark == "fine" else why_better(view, cands[0], cands[best])
-    return DecisionReview(index, view.tricks_played, kind, _option(cands[0], [r[0] for r in rows]),
-                          _option(cands[best], [r[1] for r in rows]), n, cost,
+    played = _option(cands[0], [r[0] for r in rows])
+    better = _option(cands[best], [r[1] for r in rows])
+    why = None if mark == "fine" else why_better(view, cands[0], cands[best],
+                                                 better.points - played.points)
+    return DecisionReview(index, view.tricks_played, kind, played, better, n, cost,
                           se, mark, len(cands), why)
 
 
-def why_better(view: View, played: Sequence[int], better: Sequence[int]) -> Reason:
+def why_better(
+    view: View, played: Sequence[int], better: Sequence[int], gain: float = 0.0
+) -> Reason:
     """One reason, as a code and parameters, why ``better`` beats ``played``:
     ``feeds_opponent`` (n) when the play gives n points to a trick an opponent wins and
     the better play gives fewer; ``keeps_pair`` (card) when the play breaks a pair the
-    better play keeps; otherwise ``explain.reason`` of the better play."""
+    better play keeps; otherwise ``explain.reason`` of the better play, unless that
+    reason says to give little (``cannot_win``, ``partner_winning``) while the better
+    play gives more points than the play made: then the sampled deals' verdict,
+    ``expected_gain`` (n: ``gain``, the seat's side's expected points more, rounded)
+    or, under one point, ``sampled_better``."""
     seat = view.seat
     if view.lead is not None and view.phase == "play":
         plays = [list(cards) for _, cards in view.trick]
@@ -261,7 +270,12 @@ def why_better(view: View, played: Sequence[int], better: Sequence[int]) -> Reas
     if kept and view.phase == "play":
         return "keeps_pair", {"card": str(CARDS[max(kept, key=lambda c: view.order.order[c])])}
     kind = Bury if view.phase == "bury" else Play
-    return reason(view, kind(seat, [CARDS[c] for c in better]))
+    said = reason(view, kind(seat, [CARDS[c] for c in better]))
+    gives_more = points_of([CARDS[c] for c in better]) > points_of([CARDS[c] for c in played])
+    if said[0] in ("cannot_win", "partner_winning") and gives_more:
+        n = round(gain)
+        return ("expected_gain", {"n": n}) if n >= 1 else ("sampled_better", {})
+    return said
 
 
 def review_iter(

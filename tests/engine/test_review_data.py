@@ -8,6 +8,7 @@ import functools
 import json
 
 from tractor import scenario
+from tractor.cards import parse_cards, points_of
 from tractor.match import Match
 from tractor.players import make_player
 from tractor.review import DecisionReview, review_iter
@@ -64,3 +65,21 @@ def test_a_marked_play_becomes_a_quiz_whose_answer_is_the_coach_s_play() -> None
     right = scenario.judge(text, " ".join(d.best.cards))
     wrong = scenario.judge(text, " ".join(d.played.cards))
     assert right["correct"] and wrong["legal"] and not wrong["correct"]
+
+
+def test_the_coach_never_says_give_little_of_a_better_play_that_gives_more_points() -> None:
+    checked = 0
+    for seed in range(1, 6):
+        m = Match(Rules(decks=1), seed)
+        seats = [make_player("random", 7)] + [make_player("basic", s) for s in (1, 2, 3)]
+        while m.phase not in ("hand_over", "match_over"):
+            step(m, seats)
+        for d in review_iter(m, 0, 0, 0):
+            if d.why is None or d.kind == "bury":
+                continue
+            more = points_of(parse_cards(d.best.cards)) > points_of(parse_cards(d.played.cards))
+            assert not (more and d.why[0] in ("cannot_win", "partner_winning")), d
+            if d.why[0] == "expected_gain":
+                assert d.why[1]["n"] == round(d.best.points - d.played.points) >= 1
+            checked += 1
+    assert checked >= 10
