@@ -3,10 +3,12 @@
 
 Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
 
-    .venv/bin/python scripts/measure_review_page.py [--hands 3] [--seed 1]
+    .venv/bin/python scripts/measure_review_page.py [--hands 3] [--seed 1] [--seat0 random]
 
 Plays ``--hands`` 2-deck hands as ``scripts/measure_review.py`` does (easy players
-in seats 0 and 2, hard in 1 and 3; one match seed each from ``--seed``), stores
+in seats 0 and 2, hard in 1 and 3; one match seed each from ``--seed``; ``--seat0
+random`` puts a random player in seat 0, whose many marked plays each need the
+confirming deals: the slow case), stores
 each finished hand in a fresh page of the built site in headless Chromium, waits
 for the computer players' worker, presses the result's Review and waits until the
 review is done. Prints the p50/p95 of one decision's round trip through the worker
@@ -32,10 +34,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from measure_load import FLAGS, chromium_path, served_dist  # noqa: E402
 from measure_review import pct, played_hand, timed  # noqa: E402
+from tractor.match import Match  # noqa: E402
+from tractor.players import PLAYER_NAMES, make_player  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
+from tractor.runner import step  # noqa: E402
 from tractor.save import dumps  # noqa: E402
 
 READY = "() => document.querySelector('[data-testid=\"worker-state\"]')?.textContent === 'ready'"
+
+
+def hand_of(seat0: str, seed: int) -> Match:
+    """measure_review's hand, or the same with ``seat0`` playing seat 0."""
+    if seat0 == "easy":
+        return played_hand(Rules(), seed)
+    m = Match(Rules(), seed=seed)
+    seats = [make_player(seat0 if s == 0 else "easy" if s == 2 else "hard", seed * 4 + s)
+             for s in range(4)]
+    while m.phase not in ("hand_over", "match_over"):
+        step(m, seats)
+    return m
 
 
 def review_in_page(browser: Browser, base: str, text: str) -> tuple[list[float], float, int]:
@@ -65,6 +82,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seat0", choices=PLAYER_NAMES, default="easy")
     args = parser.parse_args()
     print("measured: .venv/bin/python scripts/measure_review_page.py " + " ".join(sys.argv[1:]))
     per_step: list[float] = []
@@ -73,7 +91,7 @@ def main() -> int:
     with served_dist() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
         for h in range(args.hands):
-            m = played_hand(Rules(), args.seed + h)
+            m = hand_of(args.seat0, args.seed + h)
             _, _, here = timed(m, 0, seed=0)
             steps, whole, count = review_in_page(browser, base, dumps(m))
             per_step += steps

@@ -4,11 +4,14 @@
 starts its review (``reviews.Review``): one decision per call to the computer
 players' worker (``WorkerLink.review_step``, ``tractor.review_data``), so the page
 shows "reviewing 3 of 9", draws each mark as it comes and never waits on the
-whole hand; ``cancel_review`` stops it between two decisions (so does closing the
-replay), keeping what was reviewed. While the worker is loading, or if it failed,
-the review runs here on the page in the same steps, yielding to the page between
-two (``asyncio.sleep(0)``), and says so. The worker is sent the record of the
-finished hand; the coach still judges each decision from seat 0's view then.
+whole hand; ``cancel_review`` stops it once the decision under way is done (so does
+closing the replay), keeping what was reviewed: ``review`` again goes on from there
+(the table stands still while a replay is open, so the review never competes with
+the computer players for the worker, and never holds up a hand in play). While the
+worker is loading, or if it failed, the review runs here on the page in the same
+steps, yielding to the page between two (``asyncio.sleep(0)``), and says so. The
+worker is sent the record of the finished hand; the coach still judges each decision
+from seat 0's view then.
 
 ``share_review`` makes a marked play an ``embed.html`` quiz, "find the better play",
 through the share-a-position path (``tractor.position``, ``scenario.link``): seat 0's
