@@ -171,3 +171,17 @@ def test_a_review_stopped_and_resumed_at_once_reviews_each_decision_once() -> No
     r = game.hand_review
     assert r is not None and r.state == "done" and r.run == 1
     assert tuple(r.decisions) == tuple(review_iter(marked_hand(), 0, 0, 0))
+
+
+def test_a_past_hand_s_replay_offers_the_review_and_runs_it_for_that_hand() -> None:
+    game, screen = game_after_the_hand()
+    game.open_replay(game.meta.match_id, 0)
+    html = overlay(screen)
+    button = next(tag for tag in re.findall(r"<button[^>]*>", html) if "replay-review" in tag)
+    assert f'data-match="{game.meta.match_id}"' in button and 'data-hand="0"' in button
+    assert 'data-testid="review-summary"' not in html  # no review yet: only its button
+    review_until(game, lambda: game.hand_review is not None
+                 and game.hand_review.state != "running")
+    assert game.hand_review is not None and game.hand_review.is_of(game.meta.match_id, 0)
+    assert 'data-testid="replay-review"' not in overlay(screen)
+    assert 'data-testid="review-done"' in overlay(screen)
