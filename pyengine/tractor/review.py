@@ -42,7 +42,8 @@ is about 3 standard errors clear of the noise, and 2.5 se keeps a play within
 noise of the best unmarked.
 Deterministic: each decision's deals come from
 ``Random(f"review/{seed}/{index}")``, so the same record, seat and seed give the
-same marks, whichever decisions were reviewed before.
+same marks, whichever decisions were reviewed before. That is what lets the page
+review a hand one decision at a time in its worker (``review_data.review_step``).
 """
 
 from __future__ import annotations
