@@ -16,7 +16,16 @@ from centre import POSITIONS, centre
 from faces import button, mini_cards
 from handlog import hand_log, log_toggle
 from handview import controls, hand
-from i18n import HTML_LANG, LANGUAGE_NAMES, SUIT_SYMBOLS, card_label, is_chinese, seat_name, t
+from i18n import (
+    DEFAULT_LANGUAGE,
+    HTML_LANG,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    SUIT_SYMBOLS,
+    card_label,
+    seat_name,
+    t,
+)
 from markup import Child, Markup, el, join
 from panels import overlay
 from scene import Scene
@@ -187,9 +196,12 @@ def language_menu(lang: str) -> Markup:
 
 def page_href(page: str, lang: str) -> str:
     """A page of the site (``tutorial``, ``rules``) in the table's language (relative: the
-    site may live in a sub-path). Both are written in 简体中文 and English: a 繁體中文
-    table opens the Chinese one."""
-    return f"{page}.html?lang=" + ("zh" if is_chinese(lang) else "en")
+    site may live in a sub-path); both pages are written in each of ``LANGUAGES``.
+
+    >>> page_href("rules", "zh-Hant"), page_href("tutorial", "en")
+    ('rules.html?lang=zh-Hant', 'tutorial.html?lang=en')
+    """
+    return f"{page}.html?lang=" + (lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
 
 
 def tutorial_href(lang: str) -> str:

@@ -6,27 +6,20 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import open_table
+from web_helpers import drawn_embeds, open_table
 
 pytestmark = pytest.mark.web
 
 
 def embeds_ready(page: Page) -> list[dict[str, str]]:
     """Scroll every embed of the page into view and wait until each has drawn."""
-    frames = page.locator("iframe[data-testid=embed]")
-    found = []
-    for i in range(frames.count()):
-        frames.nth(i).scroll_into_view_if_needed()
-        inner = page.frame_locator("iframe[data-testid=embed]").nth(i)
-        inner.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
-        found.append({
-            "ready": inner.locator("html").get_attribute("data-ready") or "",
-            "lang": inner.locator("html").get_attribute("lang") or "",
-            "caption": inner.get_by_test_id("caption").inner_text(),
-            "mode": inner.locator(".embed-root").get_attribute("data-mode") or "",
-            "cards": str(inner.locator("[data-card]").count()),
-        })
-    return found
+    return [{
+        "ready": inner.locator("html").get_attribute("data-ready") or "",
+        "lang": inner.locator("html").get_attribute("lang") or "",
+        "caption": inner.get_by_test_id("caption").inner_text(),
+        "mode": inner.locator(".embed-root").get_attribute("data-mode") or "",
+        "cards": str(inner.locator("[data-card]").count()),
+    } for inner, _ in drawn_embeds(page)]
 
 
 @pytest.mark.parametrize(("lang", "html_lang"), [("zh", "zh-CN"), ("en", "en")])
