@@ -57,7 +57,7 @@ def expect_own_language(locale: str, where: str, text: str) -> None:
 @pytest.mark.parametrize("locale", list(LOCALES))
 def test_the_table_speaks_only_the_browser_s_language(browser: Browser, site_url: str,
                                                       locale: str) -> None:
-    with page_in(browser, locale) as page:
+    with page_in(browser, locale=locale) as page:
         open_table(page, site_url, "?seed=3&speed=instant")
         assert page.evaluate("document.documentElement.lang") == LOCALES[locale][1]
         expect_own_language(locale, "table", page.evaluate(VISIBLE_TEXT))
@@ -66,7 +66,7 @@ def test_the_table_speaks_only_the_browser_s_language(browser: Browser, site_url
 @pytest.mark.parametrize("locale", list(LOCALES))
 def test_the_rules_speak_only_the_browser_s_language(browser: Browser, site_url: str,
                                                      locale: str) -> None:
-    with page_in(browser, locale) as page:
+    with page_in(browser, locale=locale) as page:
         page.goto(site_url + "rules.html")
         lang, html_lang = LOCALES[locale]
         assert page.evaluate("document.documentElement.lang") == html_lang
@@ -80,7 +80,7 @@ def test_the_rules_speak_only_the_browser_s_language(browser: Browser, site_url:
 def test_the_tutorial_and_its_positions_speak_only_the_browser_s_language(
     browser: Browser, site_url: str, locale: str
 ) -> None:
-    with page_in(browser, locale) as page:
+    with page_in(browser, locale=locale) as page:
         page.goto(site_url + "tutorial.html")
         assert page.evaluate("document.documentElement.lang") == LOCALES[locale][1]
         frames = [frame for _, frame in drawn_embeds(page)]
@@ -96,7 +96,7 @@ def test_an_embed_and_the_engine_s_sentences_speak_only_the_browser_s_language(
     browser: Browser, site_url: str, locale: str
 ) -> None:
     """A position with steps: the engine (in its worker) names the winner of the trick."""
-    with page_in(browser, locale) as page:
+    with page_in(browser, locale=locale) as page:
         page.goto(site_url + "embed.html?src=tutorial/positions/09-trumping.json")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=30_000)
         assert page.evaluate("document.documentElement.lang") == LOCALES[locale][1]
@@ -112,7 +112,7 @@ def test_an_embed_and_the_engine_s_sentences_speak_only_the_browser_s_language(
 def test_the_rules_open_in_the_chinese_of_the_chinese_table(
     browser: Browser, site_url: str, locale: str, lang: str
 ) -> None:
-    with page_in(browser, locale) as page:
+    with page_in(browser, locale=locale) as page:
         open_table(page, site_url, "?speed=instant")  # a first visit: the welcome line
         link = page.get_by_test_id("welcome").locator("a[href^='rules.html']")
         assert link.get_attribute("href") == f"rules.html?lang={lang}"

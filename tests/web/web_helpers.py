@@ -190,9 +190,10 @@ def load_position(page: Page, site_url: str, items: dict[str, str], query: str =
 
 
 @contextmanager
-def page_in(browser: Browser, locale: str) -> Iterator[Page]:
-    """A new tab of a browser whose language is ``locale`` (closed afterwards)."""
-    context = browser.new_context(locale=locale)
+def page_in(browser: Browser, **options: Any) -> Iterator[Page]:
+    """A new tab in a new browser context of these options (``locale``, ``viewport``…),
+    closed afterwards."""
+    context = browser.new_context(**options)
     try:
         yield context.new_page()
     finally:
