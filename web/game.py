@@ -191,7 +191,7 @@ class Game:
         worker = {
             "loading": t(lang, "worker_loading"),
             "ready": t(lang, "worker_ready", info=self.link.info),
-            "failed": t(lang, "worker_failed", error=self.link.error),
+            "failed": t(lang, "worker_failed"),  # the error itself: the console (agents)
         }[self.link.state]
         return Scene(
             view=self.view(),
@@ -213,6 +213,7 @@ class Game:
             pending_rules=self.pending_rules,
             stats=self.stats,
             message=None if self.message is None else self.message.text(lang),
+            message_detail="" if self.message is None else self.message.detail,
             notice=None if self.notice is None else self.notice.text(lang),
             warning=warning,
             worker=worker,

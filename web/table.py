@@ -283,6 +283,16 @@ def status_text(scene: Scene) -> str:
     return t(lang, key, name=name)
 
 
+def message_details(scene: Scene) -> Markup | None:
+    """The message's technical text (an exception's words) collapsed beside it, so the
+    sentence stays in the table's language and a bug report can still quote it."""
+    if not scene.message_detail:
+        return None
+    return el("details", el("summary", t(scene.lang, "details")),
+              el("code", scene.message_detail), class_="message-details",
+              data_testid="message-details")
+
+
 def footer(scene: Scene) -> Markup:
     lang = scene.lang
     return join(
@@ -292,6 +302,7 @@ def footer(scene: Scene) -> Markup:
             scene.message
             and el("p", scene.message, class_="message error", data_testid="message",
                    role="alert"),
+            scene.message and message_details(scene),
             scene.elsewhere
             and button(t(lang, "take_over"), "take-over", "take-over", class_="primary"),
             scene.notice and el("p", scene.notice, class_="notice", data_testid="notice"),
