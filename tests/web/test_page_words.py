@@ -17,7 +17,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from test_catalogs import LATIN_ALLOWED, SIMPLIFIED_ONLY, assert_traditional, rejected_synonyms
+from test_catalogs import (
+    CATALOGS,
+    LATIN_ALLOWED,
+    SIMPLIFIED_ONLY,
+    assert_traditional,
+    rejected_synonyms,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = (ROOT / "rules.html", ROOT / "web" / "tutorial" / "tutorial.html")
@@ -148,3 +154,43 @@ def test_the_seats_are_named_as_the_glossary_says() -> None:
         for seat, info in enumerate(seats):
             for lang, name in (info.get("name") or {}).items():
                 assert name == names[lang][seat], (path.name, seat, lang, name)
+
+
+class Emphasis(HTMLParser):
+    """The ``<em>`` texts of each language's section of rules.html."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang = ""
+        self.em: str | None = None
+        self.found: dict[str, list[str]] = {lang: [] for lang in LANGS.values()}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "section" and a.get("lang") in LANGS:
+            self.lang = LANGS[str(a["lang"])]
+        elif tag == "em" and self.lang:
+            self.em = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "em" and self.em is not None:
+            self.found[self.lang].append(self.em)
+            self.em = None
+
+    def handle_data(self, data: str) -> None:
+        if self.em is not None:
+            self.em += data
+
+
+@pytest.mark.parametrize("lang", list(LANGS.values()))
+def test_the_rules_name_every_option_as_settings_names_it(lang: str) -> None:
+    """Every option and value the rules set in italics is a label of the Settings panel
+    (the catalog's ``rule_*`` and ``opt_*`` messages) in the same language."""
+    labels = {s for key, entry in CATALOGS[lang].items() if key.startswith(("rule_", "opt_"))
+              for s in entry.strings if s}
+    parser = Emphasis()
+    parser.feed((ROOT / "rules.html").read_text(encoding="utf-8"))
+    named = parser.found[lang][1:]  # the first says what the italics are for
+    assert parser.found[lang][0] in ("italics", "斜体", "斜體")
+    assert len(named) > 20
+    assert not [text for text in named if text not in labels], lang
