@@ -123,3 +123,25 @@ def test_the_rules_open_in_the_chinese_of_the_chinese_table(
         expect(rules.locator(f"section[id='{lang}']")).to_be_visible()
         expect(rules.locator("section.i18n:visible")).to_have_count(1)
         assert rules.evaluate("document.documentElement.lang") == LOCALES[locale][1]
+
+
+@pytest.mark.parametrize(("locale", "query", "lang"), [
+    ("zh-HK", "", "zh-Hant"), ("zh-MO", "", "zh-Hant"), ("zh-Hant-SG", "", "zh-Hant"),
+    ("zh-SG", "", "zh"), ("zh-Hans-HK", "", "zh"), ("en-US", "?lang=zh-Hant", "zh-Hant"),
+    ("zh-TW", "?lang=en", "en"), ("zh-TW", "?lang=zh", "zh"), ("fr-FR", "", "en"),
+])
+@pytest.mark.parametrize("name", ["rules.html", "tutorial.html"])
+def test_a_page_picks_its_language_as_the_table_does(
+    browser: Browser, site_url: str, name: str, locale: str, query: str, lang: str
+) -> None:
+    """?lang= first, else the browser's language by the table's rule (web/language_of.js)."""
+    with page_in(browser, locale=locale) as page:
+        page.goto(site_url + name + query)
+        assert page.evaluate("document.documentElement.dataset.lang") == lang
+        html_lang = {"zh": "zh-CN", "zh-Hant": "zh-Hant", "en": "en"}[lang]
+        visible = page.locator(f".i18n[lang='{html_lang}']:visible")
+        assert visible.count() > 0
+        assert page.locator(f".i18n:not([lang='{html_lang}']):visible").count() == 0
+        links = page.locator("main a[href^='rules.html'], main a[href^='tutorial.html']")
+        for i in range(links.count()):
+            assert (links.nth(i).get_attribute("href") or "").endswith(f"?lang={lang}")
