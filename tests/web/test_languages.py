@@ -61,6 +61,7 @@ def test_the_table_speaks_only_the_browser_s_language(browser: Browser, site_url
         open_table(page, site_url, "?seed=3&speed=instant")
         assert page.evaluate("document.documentElement.lang") == LOCALES[locale][1]
         expect_own_language(locale, "table", page.evaluate(VISIBLE_TEXT))
+        expect_own_language(locale, "table title", page.title())
 
 
 @pytest.mark.parametrize("locale", list(LOCALES))
@@ -74,6 +75,7 @@ def test_the_rules_speak_only_the_browser_s_language(browser: Browser, site_url:
         expect(page.get_by_test_id("lang-toggle").first.locator("[aria-current]")).to_have_attribute(
             "data-lang", lang)
         expect_own_language(locale, "rules", page.evaluate(VISIBLE_TEXT))
+        expect_own_language(locale, "rules title", page.title())
 
 
 @pytest.mark.parametrize("locale", list(LOCALES))
@@ -89,6 +91,7 @@ def test_the_tutorial_and_its_positions_speak_only_the_browser_s_language(
             assert frame.evaluate("document.documentElement.lang") == LOCALES[locale][1]
             expect_own_language(locale, frame.url, frame.evaluate(VISIBLE_TEXT))
         expect_own_language(locale, "tutorial", page.evaluate(VISIBLE_TEXT))
+        expect_own_language(locale, "tutorial title", page.title())
 
 
 @pytest.mark.parametrize("locale", list(LOCALES))
@@ -106,6 +109,7 @@ def test_an_embed_and_the_engine_s_sentences_speak_only_the_browser_s_language(
                                                              timeout=90_000)
         expect(page.get_by_test_id("result")).not_to_be_empty(timeout=90_000)
         expect_own_language(locale, "embed", page.evaluate(VISIBLE_TEXT))
+        expect_own_language(locale, "embed title", page.title())
 
 
 @pytest.mark.parametrize(("locale", "lang"), [("zh-CN", "zh"), ("zh-TW", "zh-Hant")])

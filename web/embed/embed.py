@@ -313,6 +313,7 @@ async def main() -> None:
 PARAMS = window.URLSearchParams.new(window.location.search)
 LANG = pick_lang(PARAMS)
 document.documentElement.lang = HTML_LANG[LANG]
+document.title = say(LANG, "title")
 root.addEventListener("click", create_proxy(on_click))
 root.addEventListener("pointerover", create_proxy(on_intent))
 root.addEventListener("focusin", create_proxy(on_intent))
