@@ -157,17 +157,17 @@ def _forced_is_known(
 
 def _throw_text(s: Scenario, seat: int, cards: list[str], failure: ThrowFailure) -> Text:
     """Who tried the throw and who beats it, in each language."""
-    tried, beat = _pretty(cards), _pretty(_texts(list(failure.beaten_by)))
     who, other = seat_name(s, seat), seat_name(s, failure.beaten_by_seat)
+    tried, beat = _pretty(cards), _pretty(_texts(list(failure.beaten_by)))
     shown = _pretty(_texts(failure.forced.all_cards()))
     tries = "try" if _is_you(who) else "tries"
     return {
-        "en": f"{who['en']} {tries} to throw {tried}, but {other['en']} holds {beat}, "
-        f"which beats {shown}: the throw fails and only {shown} is played.",
-        "zh": f"{who['zh']}想甩{tried}，但{other['zh']}有{beat}，大过{shown}："
-        f"甩牌失败，只出{shown}。",
-        "zh-Hant": f"{who['zh-Hant']}想甩{tried}，但{other['zh-Hant']}有{beat}，大過{shown}："
-        f"甩牌失敗，只出{shown}。",
+        "en": f"{who['en']} {tries} to throw {tried['en']}, but {other['en']} holds {beat['en']}, "
+        f"which beats {shown['en']}: the throw fails and only {shown['en']} is played.",
+        "zh": f"{who['zh']}想甩{tried['zh']}，但{other['zh']}有{beat['zh']}，大过{shown['zh']}："
+        f"甩牌失败，只出{shown['zh']}。",
+        "zh-Hant": f"{who['zh-Hant']}想甩{tried['zh']}，但{other['zh-Hant']}有{beat['zh']}，"
+        f"大過{shown['zh']}：甩牌失敗，只出{shown['zh']}。",
     }
 
 
@@ -483,13 +483,19 @@ def _is_you(name: Text) -> bool:
     return name["en"].strip().lower() == "you"
 
 
-def _pretty(cards: list[str]) -> str:
-    """Cards for a sentence, with suit symbols: ``10♥ 10♥ SJ``.
+JOKER_WORDS = {"en": {"SJ": "small joker", "BJ": "big joker"}, "zh": {"SJ": "小王", "BJ": "大王"}}
+"""The jokers in a sentence (大王 and 小王 are written alike in 简体 and 繁體)."""
+
+
+def _pretty(cards: list[str]) -> Text:
+    """Cards for a sentence in each language, with suit symbols and the jokers' names
+    (a Chinese sentence holds no ``SJ``): ``zh`` serves 繁體中文 too.
 
     >>> _pretty(["10H", "10H", "SJ"])
-    '10♥ 10♥ SJ'
+    {'en': '10♥ 10♥ small joker', 'zh': '10♥ 10♥ 小王'}
     """
-    return " ".join(c if c in ("SJ", "BJ") else c[:-1] + SYMBOL_OF[c[-1]] for c in cards)
+    return {lang: " ".join(words.get(c) or c[:-1] + SYMBOL_OF[c[-1]] for c in cards)
+            for lang, words in JOKER_WORDS.items()}
 
 
 def _win_text(name: Text, trick_points: int) -> Text:
@@ -633,20 +639,21 @@ def _judge_lead(s: Scenario, seat: int, lead: Lead, trump: Trump) -> dict[str, A
             "en": "A legal lead: the throw stands (nobody can beat any of its units).",
             "zh": "合法的领牌：甩牌成功（没有人能大过其中任何一手）。",
             "zh-Hant": "合乎規則的出牌：甩牌成功（沒有人能大過其中任何一手）。"})
-    forced = " ".join(_texts(failure.forced.all_cards()))
-    beat = " ".join(_texts(list(failure.beaten_by)))
+    forced = _pretty(_texts(failure.forced.all_cards()))
+    beat = _pretty(_texts(list(failure.beaten_by)))
     other = seat_name(s, failure.beaten_by_seat)
+    en, zh = f"{beat['en']}, which beats {forced['en']}", f"{beat['zh']}，大过{forced['zh']}"
+    hant = f"{beat['zh']}，大過{forced['zh']}"
     if not _forced_is_known(hands, seat, lead, failure, trump):
         return _verdict(None, {
-            "en": f"Legal, but the throw fails: {other['en']} holds {beat}, which beats {forced}.",
-            "zh": f"合法，但甩牌失败：{other['zh']}有{beat}，大过{forced}。",
-            "zh-Hant": f"合乎規則，但甩牌失敗：{other['zh-Hant']}有{beat}，大過{forced}。"})
+            "en": f"Legal, but the throw fails: {other['en']} holds {en}.",
+            "zh": f"合法，但甩牌失败：{other['zh']}有{zh}。",
+            "zh-Hant": f"合乎規則，但甩牌失敗：{other['zh-Hant']}有{hant}。"})
     return _verdict(None, {
-        "en": f"Legal, but the throw fails: {other['en']} holds {beat}, which beats {forced}, "
-        f"so only {forced} would be played.",
-        "zh": f"合法，但甩牌失败：{other['zh']}有{beat}，大过{forced}，只能出{forced}。",
-        "zh-Hant": f"合乎規則，但甩牌失敗：{other['zh-Hant']}有{beat}，大過{forced}，"
-        f"只能出{forced}。"})
+        "en": f"Legal, but the throw fails: {other['en']} holds {en}, "
+        f"so only {forced['en']} would be played.",
+        "zh": f"合法，但甩牌失败：{other['zh']}有{zh}，只能出{forced['zh']}。",
+        "zh-Hant": f"合乎規則，但甩牌失敗：{other['zh-Hant']}有{hant}，只能出{forced['zh']}。"})
 
 
 # ------------------------------------------------------------------ referee API

@@ -332,7 +332,7 @@ def test_judge_a_failing_throw_is_legal_but_says_what_is_forced() -> None:
     quiz = make(seats=THROW_SEATS, quiz={"answers": ["9S"]})
     verdict = judge(quiz, "9S 8S 8S 4S 4S")
     assert verdict["legal"] is True and verdict["correct"] is False
-    assert "throw fails" in verdict["why"]["en"] and "JS" in verdict["why"]["en"]
+    assert "throw fails" in verdict["why"]["en"] and "J♠" in verdict["why"]["en"]
     standing = judge(make(seats=[THROW_SEATS[1], THROW_SEATS[0], THROW_SEATS[2],
                                  THROW_SEATS[3]], quiz={"answers": ["3C 3C"]}), "3C 3C")
     assert standing["correct"] is True
@@ -531,7 +531,8 @@ def test_judge_a_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() -
     seats[3] = {"backs": 5}
     verdict = judge(make(seats=seats, quiz={"answers": ["9S"]}), "9S 8S 8S 4S 4S")
     assert verdict["legal"] is True
-    assert verdict["why"]["en"] == "Legal, but the throw fails: Right holds JS, which beats 9S."
+    assert verdict["why"]["en"] == "Legal, but the throw fails: Right holds J♠, which beats 9♠."
+    assert verdict["why"]["zh-Hant"] == "合乎規則，但甩牌失敗：下家有J♠，大過9♠。"
 
 
 @pytest.mark.parametrize(
