@@ -65,8 +65,11 @@ class WorkerLink:
         self.on_change()
 
     def fail(self, error: BaseException) -> None:
+        """The worker is unusable: the table says so in its language, the exception's own
+        (English) words go to the browser console and ``error``, never into the sentence."""
         self.state = "failed"
         self.error = f"{type(error).__name__}: {error}"
+        print(f"worker failed: {self.error}")
         self._worker = None
         self.on_change()
 

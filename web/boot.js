@@ -52,17 +52,7 @@
       var stored = JSON.parse(localStorage.getItem("tractor.settings") || "{}");
       if (stored && TEXTS.hasOwnProperty(stored.lang)) return stored.lang;
     } catch (e) { /* unreadable settings: Python keeps them aside later */ }
-    return languageOf(String(navigator.language || ""));
-  }
-
-  /* As i18n.language_of: zh-Hant*, zh-TW, zh-HK, zh-MO → 繁體中文, other zh* → 简体中文. */
-  function languageOf(tag) {
-    var parts = tag.trim().toLowerCase().replace(/_/g, "-").split("-");
-    if (parts[0] !== "zh") return "en";
-    if (parts.indexOf("hant") > 0) return "zh-Hant";
-    if (parts.indexOf("hans") > 0) return "zh";
-    var traditional = ["tw", "hk", "mo"].some(function (p) { return parts.indexOf(p) > 0; });
-    return traditional ? "zh-Hant" : "zh";
+    return window.tractorLanguageOf(navigator.language || "");
   }
 
   var lang = language();

@@ -10,7 +10,7 @@ the reviewed decisions of the current step that are marked.
 
 from __future__ import annotations
 
-from faces import button, mini_cards
+from faces import button, details, mini_cards
 from i18n import t
 from markup import Child, Markup, el
 from reviews import Review, coach_line, step_of
@@ -47,10 +47,11 @@ def review_summary(scene: Scene, match_id: str, hand: int) -> Markup:
     elif r.state == "cancelled" and r.busy:
         lines.append(el("p", t(lang, "review_stopping"), data_testid="review-stopping"))
     elif r.state in ("cancelled", "failed"):
-        why = t(lang, "review_failed", error=r.error) if r.state == "failed" else t(
-            lang, "review_stopped", k=r.done, n=total)
+        failed = r.state == "failed"
+        why = t(lang, "review_failed") if failed else t(lang, "review_stopped", k=r.done, n=total)
         lines.append(el("p", why, " ", button(t(lang, "review_resume"), "review", "review-resume",
                                               data_match=match_id, data_hand=hand),
+                        details(lang, r.error, "review-error") if failed and r.error else None,
                         data_testid="review-stopped"))
     value, points, levels = r.cost()
     marked = r.marked

@@ -61,6 +61,13 @@ def button(label: Child, action: str, testid: str | None = None, **attrs: Any) -
     )
 
 
+def details(lang: str, text: str, testid: str) -> Markup:
+    """Technical text (an exception's words) collapsed under "Details", so the sentence
+    beside it stays in the reader's language and a bug report can still quote it."""
+    return el("details", el("summary", t(lang, "details")), el("code", text),
+              class_="message-details", data_testid=testid)
+
+
 def dialog(*children: Child, label: str, testid: str, classes: str,
            role: str = "dialog") -> Markup:
     """A modal dialog panel (``screen`` gives it the focus and keeps Tab inside)."""

@@ -39,7 +39,7 @@ async def run(game: Game) -> None:
             traceback.print_exc()
             game.autoplay = False
             game.thinking = None
-            game.message = Msg("engine_error", {"error": f"{type(error).__name__}: {error}"})
+            game.message = Msg("engine_error", detail=f"{type(error).__name__}: {error}")
             game.refresh()
             game.wake.clear()
             await game.wake.wait()
@@ -130,7 +130,7 @@ async def _computer_turn(game: Game, seat: int) -> None:
         game._apply(action)
     except IllegalAction as error:
         # A computer player proposed an illegal action: report it, keep the game going.
-        game.message = Msg("engine_error", {"error": f"seat {seat}: {error}"})
+        game.message = Msg("engine_refused", seat=seat, detail=f"seat {seat}: {error}")
         fallback = make_player("random", game.version).act(game.match.observe(seat))
         game._apply(fallback)
 

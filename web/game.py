@@ -192,7 +192,8 @@ class Game:
             warning = t(lang, "storage_full")
         elif self.store.unavailable:
             warning = t(lang, "storage_unavailable")
-        worker = t(lang, f"worker_{self.link.state}", info=self.link.info, error=self.link.error)
+        # worker_loading / worker_ready / worker_failed (its error goes to the console)
+        worker = t(lang, f"worker_{self.link.state}", info=self.link.info)
         return Scene(
             view=self.view(),
             settings=self.settings,
@@ -215,6 +216,7 @@ class Game:
             pending_rules=self.pending_rules,
             stats=self.stats,
             message=None if self.message is None else self.message.text(lang),
+            message_detail="" if self.message is None else self.message.detail,
             notice=None if self.notice is None else self.notice.text(lang),
             warning=warning,
             worker=worker,

@@ -14,7 +14,9 @@ class Msg:
     """A message shown in the footer, formatted in the current language when drawn.
 
     ``seat`` becomes the ``name`` parameter, ``cards`` the ``cards`` parameter;
-    ``rule``/``engine`` make it an illegal-action explanation.
+    ``rule``/``engine`` make it an illegal-action explanation. ``detail`` is technical
+    text (an exception's own words, in English) that never enters the sentence: the
+    footer shows it apart, in a collapsed "Details" element, for a bug report.
     """
 
     key: str
@@ -24,6 +26,7 @@ class Msg:
     rule: str | None = None
     engine: str = ""
     what: Msg | None = None
+    detail: str = ""
 
     def text(self, lang: str) -> str:
         if self.rule is not None:

@@ -36,6 +36,7 @@ class Scene:
     pending_rules: Rules | None = None
     stats: Stats = field(default_factory=Stats)
     message: str | None = None
+    message_detail: str = ""  # the message's technical text, shown collapsed apart
     notice: str | None = None
     warning: str | None = None
     worker: str = ""

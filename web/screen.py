@@ -108,6 +108,7 @@ class DomScreen:
             self.focus_dialog()
         if lang != self.lang:
             self.document.documentElement.lang = HTML_LANG.get(lang, "en")
+            self.document.title = t(lang, "title")  # the tab's name in the table's language
             for region, key in REGION_NAMES.items():
                 self.document.getElementById(region).setAttribute("aria-label", t(lang, key))
             self.lang = lang

@@ -13,10 +13,19 @@ from __future__ import annotations
 from typing import Any
 
 from centre import POSITIONS, centre
-from faces import button, mini_cards
+from faces import button, details, mini_cards
 from handlog import hand_log, log_toggle
 from handview import controls, hand
-from i18n import HTML_LANG, LANGUAGE_NAMES, SUIT_SYMBOLS, card_label, is_chinese, seat_name, t
+from i18n import (
+    DEFAULT_LANGUAGE,
+    HTML_LANG,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    SUIT_SYMBOLS,
+    card_label,
+    seat_name,
+    t,
+)
 from markup import Child, Markup, el, join
 from panels import overlay
 from scene import Scene
@@ -187,9 +196,12 @@ def language_menu(lang: str) -> Markup:
 
 def page_href(page: str, lang: str) -> str:
     """A page of the site (``tutorial``, ``rules``) in the table's language (relative: the
-    site may live in a sub-path). Both are written in 简体中文 and English: a 繁體中文
-    table opens the Chinese one."""
-    return f"{page}.html?lang=" + ("zh" if is_chinese(lang) else "en")
+    site may live in a sub-path); both pages are written in each of ``LANGUAGES``.
+
+    >>> page_href("rules", "zh-Hant"), page_href("tutorial", "en")
+    ('rules.html?lang=zh-Hant', 'tutorial.html?lang=en')
+    """
+    return f"{page}.html?lang=" + (lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
 
 
 def tutorial_href(lang: str) -> str:
@@ -271,6 +283,14 @@ def status_text(scene: Scene) -> str:
     return t(lang, key, name=name)
 
 
+def message_details(scene: Scene) -> Markup | None:
+    """The message's technical text (an exception's words) collapsed beside it, so the
+    sentence stays in the table's language and a bug report can still quote it."""
+    if not scene.message_detail:
+        return None
+    return details(scene.lang, scene.message_detail, "message-details")
+
+
 def footer(scene: Scene) -> Markup:
     lang = scene.lang
     return join(
@@ -280,6 +300,7 @@ def footer(scene: Scene) -> Markup:
             scene.message
             and el("p", scene.message, class_="message error", data_testid="message",
                    role="alert"),
+            scene.message and message_details(scene),
             scene.elsewhere
             and button(t(lang, "take_over"), "take-over", "take-over", class_="primary"),
             scene.notice and el("p", scene.notice, class_="notice", data_testid="notice"),

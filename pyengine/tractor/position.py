@@ -70,6 +70,7 @@ def from_view(view: View) -> dict[str, Any]:
         "caption": {
             "en": f"Hand {view.hand_no + 1}, trick {view.tricks_played + 1}.",
             "zh": f"第 {view.hand_no + 1} 局，第 {view.tricks_played + 1} 轮。",
+            "zh-Hant": f"第 {view.hand_no + 1} 局，第 {view.tricks_played + 1} 輪。",
         },
     }
     options = view.rules.changed()

@@ -156,16 +156,18 @@ def _forced_is_known(
 
 
 def _throw_text(s: Scenario, seat: int, cards: list[str], failure: ThrowFailure) -> Text:
-    """Who tried the throw and who beats it, in both languages."""
-    tried, beat = _pretty(cards), _pretty(_texts(list(failure.beaten_by)))
+    """Who tried the throw and who beats it, in each language."""
     who, other = seat_name(s, seat), seat_name(s, failure.beaten_by_seat)
+    tried, beat = _pretty(cards), _pretty(_texts(list(failure.beaten_by)))
     shown = _pretty(_texts(failure.forced.all_cards()))
     tries = "try" if _is_you(who) else "tries"
     return {
-        "en": f"{who['en']} {tries} to throw {tried}, but {other['en']} holds {beat}, "
-        f"which beats {shown}: the throw fails and only {shown} is played.",
-        "zh": f"{who['zh']}想甩{tried}，但{other['zh']}有{beat}，大过{shown}："
-        f"甩牌失败，只出{shown}。",
+        "en": f"{who['en']} {tries} to throw {tried['en']}, but {other['en']} holds {beat['en']}, "
+        f"which beats {shown['en']}: the throw fails and only {shown['en']} is played.",
+        "zh": f"{who['zh']}想甩{tried['zh']}，但{other['zh']}有{beat['zh']}，大过{shown['zh']}："
+        f"甩牌失败，只出{shown['zh']}。",
+        "zh-Hant": f"{who['zh-Hant']}想甩{tried['zh']}，但{other['zh-Hant']}有{beat['zh']}，"
+        f"大過{shown['zh']}：甩牌失敗，只出{shown['zh']}。",
     }
 
 
@@ -418,6 +420,8 @@ class _Table:
             + ("to the attackers." if change > 0 else "off the attackers' points."),
             "zh": result["text"]["zh"] + f"罚{abs(change)}分"
             + ("（加给闲家）。" if change > 0 else "（从闲家得分中扣除）。"),
+            "zh-Hant": result["text"]["zh-Hant"] + f"罰{abs(change)}分"
+            + ("（加給閒家）。" if change > 0 else "（從閒家得分中扣除）。"),
         }
 
     def _follow(self, where: str, seat: int, cards: list[str]) -> None:
@@ -468,6 +472,8 @@ class _Table:
                 f"{in_kitty} points ×{m} = {bonus} more.",
                 "zh": result["text"]["zh"] + f"闲家赢得最后一轮（扣底）：底牌"
                 f"{in_kitty}分×{m} = {bonus}分。",
+                "zh-Hant": result["text"]["zh-Hant"] + f"閒家贏得最後一輪（扣底）：底牌"
+                f"{in_kitty}分×{m} = {bonus}分。",
             }
         return result
 
@@ -477,63 +483,81 @@ def _is_you(name: Text) -> bool:
     return name["en"].strip().lower() == "you"
 
 
-def _pretty(cards: list[str]) -> str:
-    """Cards for a sentence, with suit symbols: ``10♥ 10♥ SJ``.
+JOKER_WORDS = {"en": {"SJ": "small joker", "BJ": "big joker"}, "zh": {"SJ": "小王", "BJ": "大王"}}
+"""The jokers in a sentence (大王 and 小王 are written alike in 简体 and 繁體)."""
+
+
+def _pretty(cards: list[str]) -> Text:
+    """Cards for a sentence in each language, with suit symbols and the jokers' names
+    (a Chinese sentence holds no ``SJ``): ``zh`` serves 繁體中文 too.
 
     >>> _pretty(["10H", "10H", "SJ"])
-    '10♥ 10♥ SJ'
+    {'en': '10♥ 10♥ small joker', 'zh': '10♥ 10♥ 小王'}
     """
-    return " ".join(c if c in ("SJ", "BJ") else c[:-1] + SYMBOL_OF[c[-1]] for c in cards)
+    return {lang: " ".join(words.get(c) or c[:-1] + SYMBOL_OF[c[-1]] for c in cards)
+            for lang, words in JOKER_WORDS.items()}
 
 
 def _win_text(name: Text, trick_points: int) -> Text:
-    """Who won a trick and its points, in both languages.
+    """Who won a trick and its points, in each language.
 
-    >>> _win_text({"en": "Across", "zh": "对家"}, 15)["en"]
+    >>> _win_text({"en": "Across", "zh": "对家", "zh-Hant": "對家"}, 15)["en"]
     'Across wins the trick and its 15 points.'
-    >>> _win_text({"en": "You", "zh": "你"}, 0)["en"]
-    'You win the trick (no points in it).'
+    >>> _win_text({"en": "You", "zh": "你", "zh-Hant": "你"}, 0)["zh-Hant"]
+    '你贏得這一輪（沒有分）。'
     """
     wins = "win" if _is_you(name) else "wins"
     if trick_points == 0:
         return {"en": f"{name['en']} {wins} the trick (no points in it).",
-                "zh": f"{name['zh']}赢得这一轮（没有分）。"}
+                "zh": f"{name['zh']}赢得这一轮（没有分）。",
+                "zh-Hant": f"{name['zh-Hant']}贏得這一輪（沒有分）。"}
     return {"en": f"{name['en']} {wins} the trick and its {trick_points} points.",
-            "zh": f"{name['zh']}赢得这一轮，得{trick_points}分。"}
+            "zh": f"{name['zh']}赢得这一轮，得{trick_points}分。",
+            "zh-Hant": f"{name['zh-Hant']}贏得這一輪，得{trick_points}分。"}
 
 
 # ------------------------------------------------------------------ judge
 
 RULE_WHY: dict[str, Text] = {
     "wrong_count": {"en": "Play exactly as many cards as were led.",
-                    "zh": "跟牌的张数必须和领出的张数相同。"},
-    "not_in_hand": {"en": "You do not hold these cards.", "zh": "你没有这些牌。"},
+                    "zh": "跟牌的张数必须和领出的张数相同。",
+                    "zh-Hant": "跟牌的張數必須和首家出的張數相同。"},
+    "not_in_hand": {"en": "You do not hold these cards.", "zh": "你没有这些牌。",
+                    "zh-Hant": "你沒有這些牌。"},
     "follow_suit": {"en": "You hold cards of the led suit: you must follow suit with as "
                           "many of them as you can.",
-                    "zh": "你有该花色的牌：必须尽量跟该花色。"},
+                    "zh": "你有该花色的牌：必须尽量跟该花色。",
+                    "zh-Hant": "你有這門花色的牌：必須盡量跟這門花色。"},
     "follow_titanic": {"en": "A led Titanic must be matched as closely as your hand allows "
                              "(Titanic, then triples, then a tractor, then triples and pairs).",
                        "zh": "领出泰坦尼克时必须尽量按牌型跟"
-                             "（泰坦尼克、三张、拖拉机、三张和对子）。"},
+                             "（泰坦尼克、三张、拖拉机、三张和对子）。",
+                       "zh-Hant": "首家出泰坦尼克時必須盡量按牌型跟"
+                                  "（泰坦尼克、三張、拖拉機、三張和對子）。"},
     "follow_triples": {"en": "You hold triples or pairs in the led suit: a led triple must be "
                              "followed by a triple, else by a pair and a single.",
-                       "zh": "你有该花色的三张或对子：三张领出时必须跟三张，否则跟对子加单张。"},
+                       "zh": "你有该花色的三张或对子：三张领出时必须跟三张，否则跟对子加单张。",
+                       "zh-Hant": "你有這門花色的三張或對子：首家出三張時必須跟三張，"
+                                  "否則跟對子加單張。"},
     "follow_tractor": {"en": "You hold a tractor in the led suit: a led tractor must be "
                              "followed by a tractor.",
-                       "zh": "你有该花色的拖拉机：拖拉机领出时必须跟拖拉机。"},
+                       "zh": "你有该花色的拖拉机：拖拉机领出时必须跟拖拉机。",
+                       "zh-Hant": "你有這門花色的拖拉機：首家出拖拉機時必須跟拖拉機。"},
     "follow_pairs": {"en": "You hold a pair in the led suit: a led pair must be followed by "
                            "a pair.",
-                     "zh": "你有该花色的对子：对子领出时必须跟对子。"},
+                     "zh": "你有该花色的对子：对子领出时必须跟对子。",
+                     "zh-Hant": "你有這門花色的對子：首家出對子時必須跟對子。"},
     "lead_one_suit": {"en": "A lead is cards of one effective suit (or all trumps).",
-                      "zh": "领牌必须是同一花色（或全是主牌）。"},
+                      "zh": "领牌必须是同一花色（或全是主牌）。",
+                      "zh-Hant": "首家出的牌必須是同一門花色（或全是主牌）。"},
 }
-"""Each rule a play can break, explained in both languages."""
+"""Each rule a play can break, explained in each language."""
 
 
 def judge(text: str, cards: str) -> dict[str, Any]:
     """A quiz answer: the seat to move plays ``cards`` (card text).
 
-    Returns ``{"legal", "rule" (the rule broken, or None), "why" ({"en", "zh"}),
+    Returns ``{"legal", "rule" (the rule broken, or None), "why" ({"en", "zh", "zh-Hant"}),
     "correct" (one of the answers), "explain" (the quiz's explanation)}``.
 
     >>> r = judge(QUIZ, "AS KS")
@@ -575,55 +599,61 @@ def referee_split(cards: object) -> list[str]:
     return [p for chunk in cards.replace(",", " ").split() for p in referee._split(chunk)]
 
 
-def _verdict(rule: str | None, en: str, zh: str) -> dict[str, Any]:
-    return {"legal": rule is None, "rule": rule, "why": {"en": en, "zh": zh}}
+def _verdict(rule: str | None, why: Text) -> dict[str, Any]:
+    return {"legal": rule is None, "rule": rule, "why": why}
 
 
 def _judge_play(s: Scenario, seat: int, hand: list[str], play: list[str]) -> dict[str, Any]:
     trump = _trump(s)
     if not _holds(hand, play):
-        why = RULE_WHY["not_in_hand"]
-        return _verdict("not_in_hand", why["en"], why["zh"])
+        return _verdict("not_in_hand", RULE_WHY["not_in_hand"])
     if s["trick"]:
         lead = analyse_lead(_ids(s["trick"][0]["cards"]), trump)
         problem = _follow_problem(hand, lead, play, trump)
         if problem is None:
-            return _verdict(None, "A legal follow.", "合法的跟牌。")
+            return _verdict(None, {"en": "A legal follow.", "zh": "合法的跟牌。",
+                                   "zh-Hant": "合乎規則的跟牌。"})
         rule, message = problem
-        return _verdict(rule, f"{RULE_WHY[rule]['en']} ({message})", RULE_WHY[rule]["zh"])
+        return _verdict(rule, {**RULE_WHY[rule], "en": f"{RULE_WHY[rule]['en']} ({message})"})
     try:
         lead = analyse_lead(_ids(play), trump)
     except LeadError:
-        why = RULE_WHY["lead_one_suit"]
-        return _verdict("lead_one_suit", why["en"], why["zh"])
+        return _verdict("lead_one_suit", RULE_WHY["lead_one_suit"])
     return _judge_lead(s, seat, lead, trump)
 
 
 def _judge_lead(s: Scenario, seat: int, lead: Lead, trump: Trump) -> dict[str, Any]:
     """A lead's verdict; a throw is judged against the shown hands (hidden ones are unknown)."""
     if not lead.is_throw:
-        return _verdict(None, "A legal lead.", "合法的领牌。")
+        return _verdict(None, {"en": "A legal lead.", "zh": "合法的领牌。",
+                               "zh-Hant": "合乎規則的出牌。"})
     hands = [info["cards"] for info in s["seats"]]
     failure = _throw_failure(hands, seat, lead, trump)
     if failure is None and any(hands[(seat + k) % 4] is None for k in (1, 2, 3)):
-        return _verdict(None, "A legal lead: a throw (whether it stands depends on the hidden "
-                        "hands).", "合法的领牌：甩牌（能否成功取决于未亮出的牌）。")
+        return _verdict(None, {
+            "en": "A legal lead: a throw (whether it stands depends on the hidden hands).",
+            "zh": "合法的领牌：甩牌（能否成功取决于未亮出的牌）。",
+            "zh-Hant": "合乎規則的出牌：甩牌（能否成功要看沒有攤開的牌）。"})
     if failure is None:
-        return _verdict(None, "A legal lead: the throw stands (nobody can beat any of its "
-                        "units).", "合法的领牌：甩牌成功（没有人能大过其中任何一手）。")
-    forced = " ".join(_texts(failure.forced.all_cards()))
-    beat = " ".join(_texts(list(failure.beaten_by)))
+        return _verdict(None, {
+            "en": "A legal lead: the throw stands (nobody can beat any of its units).",
+            "zh": "合法的领牌：甩牌成功（没有人能大过其中任何一手）。",
+            "zh-Hant": "合乎規則的出牌：甩牌成功（沒有人能大過其中任何一手）。"})
+    forced = _pretty(_texts(failure.forced.all_cards()))
+    beat = _pretty(_texts(list(failure.beaten_by)))
     other = seat_name(s, failure.beaten_by_seat)
+    en, zh = f"{beat['en']}, which beats {forced['en']}", f"{beat['zh']}，大过{forced['zh']}"
+    hant = f"{beat['zh']}，大過{forced['zh']}"
     if not _forced_is_known(hands, seat, lead, failure, trump):
-        return _verdict(None, f"Legal, but the throw fails: {other['en']} holds {beat}, which "
-                        f"beats {forced}.",
-                        f"合法，但甩牌失败：{other['zh']}有{beat}，大过{forced}。")
-    return _verdict(
-        None,
-        f"Legal, but the throw fails: {other['en']} holds {beat}, which beats {forced}, "
-        f"so only {forced} would be played.",
-        f"合法，但甩牌失败：{other['zh']}有{beat}，大过{forced}，只能出{forced}。",
-    )
+        return _verdict(None, {
+            "en": f"Legal, but the throw fails: {other['en']} holds {en}.",
+            "zh": f"合法，但甩牌失败：{other['zh']}有{zh}。",
+            "zh-Hant": f"合乎規則，但甩牌失敗：{other['zh-Hant']}有{hant}。"})
+    return _verdict(None, {
+        "en": f"Legal, but the throw fails: {other['en']} holds {en}, "
+        f"so only {forced['en']} would be played.",
+        "zh": f"合法，但甩牌失败：{other['zh']}有{zh}，只能出{forced['zh']}。",
+        "zh-Hant": f"合乎規則，但甩牌失敗：{other['zh-Hant']}有{hant}，只能出{forced['zh']}。"})
 
 
 # ------------------------------------------------------------------ referee API

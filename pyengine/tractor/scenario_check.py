@@ -193,21 +193,27 @@ def _int(data: "dict[str, Any]", key: str, low: int, high: int, where: str = "")
 
 
 def _text(value: object, where: str) -> "dict[str, Any]":
-    """A caption or name: a string, or {"en": ..., "zh": ...}; normalised to the dict."""
+    """A caption or name: a string, or {"en": ..., "zh": ..., "zh-Hant": ...}; normalised to
+    the dict with all three (a missing language takes the other script's or the English text:
+    zh-Hant falls back to zh)."""
     if isinstance(value, str):
         value = {"en": value, "zh": value}
     if not isinstance(value, dict) or not value:
-        raise ScenarioError(where + ": text, or an object with en and zh texts")
+        raise ScenarioError(where + ": text, or an object with en, zh and zh-Hant texts")
     out = {}
     for lang, text in value.items():
-        if lang not in ("en", "zh") or not isinstance(text, str):
-            raise ScenarioError(where + ": only en and zh texts")
+        if lang not in TEXT_LANGUAGES or not isinstance(text, str):
+            raise ScenarioError(where + ": only en, zh and zh-Hant texts")
         if len(text) > MAX_TEXT:
             raise ScenarioError(where + ": longer than " + str(MAX_TEXT) + " characters")
         out[lang] = text
-    out.setdefault("en", out.get("zh", ""))
-    out.setdefault("zh", out["en"])
+    out.setdefault("zh", out.get("zh-Hant", out.get("en", "")))
+    out.setdefault("en", out["zh"])
+    out.setdefault("zh-Hant", out["zh"])
     return out
+
+
+TEXT_LANGUAGES = ("en", "zh", "zh-Hant")
 
 
 def parse_card(token: str) -> str:
@@ -428,7 +434,7 @@ def check(text: object) -> "dict[str, Any]":
     """The normalised scenario from JSON text, or ``ScenarioError``.
 
     Normalised: ``rules`` with every option; ``seats`` as four dicts with ``name``
-    (``{"en", "zh"}`` or None), ``cards`` (a list of card texts, or None) and
+    (``{"en", "zh", "zh-Hant"}`` or None), ``cards`` (a list of card texts, or None) and
     ``backs`` (an int, or None; both None: hidden); ``kitty`` a list or None;
     ``trick`` a list of ``{"seat", "cards"}``; ``turn``; ``dealer`` and ``points``
     (or None); ``caption`` (or None); ``steps`` (``{"seat", "cards", "caption"}``);
@@ -713,13 +719,14 @@ def initial_frame(s: "dict[str, Any]") -> "dict[str, Any]":
 
 
 def seat_name(s: "dict[str, Any]", seat: int) -> "dict[str, str]":
-    """The seat's name in both languages: its ``name``, else the table's name for it
+    """The seat's name in each language: its ``name``, else the table's name for it
     (seat 0 is the reader's: You / 你, then Right, Across, Left as in docs/glossary.md)."""
     name = s["seats"][seat]["name"]
     if name is not None:
-        return {"en": name["en"], "zh": name["zh"]}
-    return {"en": SEAT_NAMES_EN[seat], "zh": SEAT_NAMES_ZH[seat]}
+        return dict(name)
+    return {"en": SEAT_NAMES_EN[seat], "zh": SEAT_NAMES_ZH[seat], "zh-Hant": SEAT_NAMES_HANT[seat]}
 
 
 SEAT_NAMES_EN = ("You", "Right", "Across", "Left")
 SEAT_NAMES_ZH = ("你", "下家", "对家", "上家")
+SEAT_NAMES_HANT = ("你", "下家", "對家", "上家")

@@ -166,9 +166,9 @@ def test_markup_in_captions_and_names_stays_plain_text() -> None:
                                        {"backs": 3}],
                 steps=[{"seat": 0, "cards": "KS", "caption": {"en": markup, "zh": "<b>"}}])
     shown = frames(text)
-    assert shown[0]["caption"] == {"en": markup, "zh": markup}
-    assert shown[1]["caption"] == {"en": markup, "zh": "<b>"}
-    assert shown[1]["seats"][0]["name"] == {"en": markup, "zh": markup}
+    assert shown[0]["caption"] == {"en": markup, "zh": markup, "zh-Hant": markup}
+    assert shown[1]["caption"] == {"en": markup, "zh": "<b>", "zh-Hant": "<b>"}
+    assert shown[1]["seats"][0]["name"] == {"en": markup, "zh": markup, "zh-Hant": markup}
     assert "&lt;img" not in json.dumps(shown)
 
 
@@ -197,13 +197,15 @@ def test_an_over_trump_wins_the_trick_and_its_points_go_to_the_attackers() -> No
     assert done["result"]["winner"] == 2
     assert done["result"]["trick_points"] == 25
     assert done["result"]["text"] == {"en": "Across wins the trick and its 25 points.",
-                                      "zh": "对家赢得这一轮，得25分。"}
+                                      "zh": "对家赢得这一轮，得25分。",
+                                      "zh-Hant": "對家贏得這一輪，得25分。"}
     assert done["points"] == 25  # dealer 1: seats 0 and 2 attack
     assert [p["seat"] for p in done["trick"]] == [0, 1, 2, 3]
     assert done["seats"][2]["cards"] == ["2C"] and done["seats"][3]["backs"] == 1
     nxt = shown[5]
     assert nxt["trick"] == [{"seat": 2, "cards": ["2C"]}]
-    assert nxt["caption"] == {"en": "The winner leads.", "zh": "The winner leads."}
+    assert nxt["caption"] == {"en": "The winner leads.", "zh": "The winner leads.",
+                              "zh-Hant": "The winner leads."}
     assert nxt["result"] is None and nxt["points"] == 25
     assert shown[1]["points"] == 0 and shown[0]["points"] is None
 
@@ -227,6 +229,17 @@ def test_seat_names_are_used_in_the_result_text() -> None:
     data["seats"][2]["name"] = {"en": "North", "zh": "北家"}
     result = frames(json.dumps(data))[4]["result"]
     assert result["text"]["en"].startswith("North wins") and result["text"]["zh"].startswith("北家")
+    assert result["text"]["zh-Hant"].startswith("北家")  # no zh-Hant name: the zh one
+
+
+def test_a_text_in_traditional_chinese_is_shown_to_its_readers() -> None:
+    data = json.loads(OVERTRUMP)
+    data["seats"][2]["name"] = {"en": "North", "zh": "北家", "zh-Hant": "北邊"}
+    data["caption"] = {"en": "Trumps.", "zh": "毙牌。", "zh-Hant": "殺牌。"}
+    shown = frames(json.dumps(data))
+    assert shown[0]["caption"]["zh-Hant"] == "殺牌。" and shown[0]["caption"]["zh"] == "毙牌。"
+    text = shown[4]["result"]["text"]
+    assert text["zh-Hant"] == "北邊贏得這一輪，得25分。" and text["zh"].startswith("北家赢得")
 
 
 def test_a_failing_throw_plays_the_forced_unit() -> None:
@@ -285,7 +298,8 @@ def test_no_play_after_the_hand_is_over() -> None:
 def test_judge_a_right_answer() -> None:
     verdict = judge(PAIR_QUIZ, "AS AS")
     assert verdict == {"legal": True, "rule": None, "why": verdict["why"], "correct": True,
-                       "explain": {"en": "Pairs follow pairs.", "zh": "对子跟对子。"}}
+                       "explain": {"en": "Pairs follow pairs.", "zh": "对子跟对子。",
+                                   "zh-Hant": "对子跟对子。"}}  # no zh-Hant text: the zh one
 
 
 def test_judge_a_legal_but_wrong_answer() -> None:
@@ -318,7 +332,7 @@ def test_judge_a_failing_throw_is_legal_but_says_what_is_forced() -> None:
     quiz = make(seats=THROW_SEATS, quiz={"answers": ["9S"]})
     verdict = judge(quiz, "9S 8S 8S 4S 4S")
     assert verdict["legal"] is True and verdict["correct"] is False
-    assert "throw fails" in verdict["why"]["en"] and "JS" in verdict["why"]["en"]
+    assert "throw fails" in verdict["why"]["en"] and "J♠" in verdict["why"]["en"]
     standing = judge(make(seats=[THROW_SEATS[1], THROW_SEATS[0], THROW_SEATS[2],
                                  THROW_SEATS[3]], quiz={"answers": ["3C 3C"]}), "3C 3C")
     assert standing["correct"] is True
@@ -517,7 +531,8 @@ def test_judge_a_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() -
     seats[3] = {"backs": 5}
     verdict = judge(make(seats=seats, quiz={"answers": ["9S"]}), "9S 8S 8S 4S 4S")
     assert verdict["legal"] is True
-    assert verdict["why"]["en"] == "Legal, but the throw fails: Right holds JS, which beats 9S."
+    assert verdict["why"]["en"] == "Legal, but the throw fails: Right holds J♠, which beats 9♠."
+    assert verdict["why"]["zh-Hant"] == "合乎規則，但甩牌失敗：下家有J♠，大過9♠。"
 
 
 @pytest.mark.parametrize(

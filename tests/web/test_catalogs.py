@@ -187,13 +187,19 @@ def test_the_traditional_catalog_holds_no_simplified_character() -> None:
     hant = [(key, s) for key, e in CATALOGS["zh-Hant"].items() for s in texts(e)]
     hant.append(("boot.js", boot_texts("zh-Hant")))
     for key, text in hant:
-        assert not [c for c in text if c in SIMPLIFIED_ONLY], (key, text)
-        for char in re.findall(r"[\u4e00-\u9fff]", text):
-            try:
-                char.encode("big5")
-            except UnicodeEncodeError:
-                pytest.fail(f"{key}: {char} is not a Traditional character ({text})")
+        assert_traditional(key, text)
     assert any(c in SIMPLIFIED_ONLY for c in boot_texts("zh"))
+
+
+def assert_traditional(where: str, text: str) -> None:
+    """``text`` (from ``where``) has no Simplified-only character and every Chinese
+    character of it is in Big5."""
+    assert not [c for c in text if c in SIMPLIFIED_ONLY], (where, text)
+    for char in re.findall(r"[\u4e00-\u9fff]", text):
+        try:
+            char.encode("big5")
+        except UnicodeEncodeError:
+            pytest.fail(f"{where}: {char} is not a Traditional character ({text})")
 
 
 def test_the_traditional_catalog_is_not_the_simplified_one() -> None:

@@ -185,3 +185,27 @@ def test_a_past_hand_s_replay_offers_the_review_and_runs_it_for_that_hand() -> N
     assert game.hand_review is not None and game.hand_review.is_of(game.meta.match_id, 0)
     assert 'data-testid="replay-review"' not in overlay(screen)
     assert 'data-testid="review-done"' in overlay(screen)
+
+
+def test_a_failed_review_says_so_in_the_reader_s_words_and_keeps_the_error_under_details() -> None:
+    class Worker:
+        async def describe(self) -> str:
+            return "in-process worker"
+
+        async def review_step(self, text: str, seat: int, hand: int, k: int, seed: int) -> str:
+            raise RuntimeError("worker exploded")
+
+    async def start() -> Worker:
+        return Worker()
+
+    game, screen = game_after_the_hand()
+    game.settings = Settings(rules=Rules(decks=1), speed="instant", lang="zh")
+    run_async(game.link.connect(start))
+    review_until(game, lambda: game.hand_review is not None
+                 and game.hand_review.state != "running")
+    assert game.hand_review is not None and game.hand_review.state == "failed"
+    html = overlay(screen)
+    stopped = html.split('data-testid="review-stopped"', 1)[1]
+    sentence, details = stopped.split('data-testid="review-error"', 1)
+    assert "点评失败。" in sentence and "exploded" not in sentence
+    assert "RuntimeError: worker exploded" in details.split("</details>", 1)[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -310,7 +311,7 @@ def test_a_picture_only_position_has_no_seat_to_play_and_no_hidden_labels(
         (f"s={link(FAILED_THROW)}", "seat 0 holds QS QS, which beats 8S 8S (throw_fails"),
         ("s=" + "A" * 30_000, "too long"),
         ("src=https://example.com/x.json", "not on this site"),
-        ("src=missing.json", "HTTP 404"),
+        ("src=missing.json", "the site answered 404"),
         ("", "No position given"),
     ],
     ids=["malformed", "not-base64", "too-many-copies", "wrong-hand-size", "throw-fails",
@@ -323,6 +324,30 @@ def test_a_bad_scenario_gives_a_clear_message_and_nothing_else(
     open_embed(page, site_url, f"{query}&lang=en")
     expect(page.get_by_test_id("error")).to_contain_text(message)
     assert page.locator("[data-card]").count() == 0
+
+
+@pytest.mark.parametrize(("lang", "sentence", "summary"), [
+    ("zh", "局面有误。", "详情"), ("zh-Hant", "局面有誤。", "詳細資訊"),
+    ("en", "The position has a mistake.", "Details")])
+def test_a_scenario_s_mistake_is_told_in_the_reader_s_language_with_the_checker_s_words_apart(
+    page: Page, site_url: str, lang: str, sentence: str, summary: str
+) -> None:
+    """The checker's (English) reason is only in the collapsed details, never in the
+    sentence; a file the site does not have is told in the reader's words only."""
+    bad = dict(quiz(), seats=[{"cards": "AS AS AS"}, {}, {}, {}], trick=[], turn=0)
+    open_embed(page, site_url, f"s={link(bad)}&lang={lang}")
+    error = page.get_by_test_id("error")
+    expect(error.locator("p")).to_have_text(sentence)
+    details = page.get_by_test_id("error-details")
+    expect(details.locator("summary")).to_have_text(summary)
+    expect(details).not_to_have_attribute("open", "")
+    expect(details.locator("code")).to_contain_text("AS is shown 3 times")
+    open_embed(page, site_url, f"src=missing.json&lang={lang}")
+    expect(error.locator("p")).to_contain_text("404")
+    if lang != "en":
+        assert not re.search(r"[A-Za-z]", error.locator("p").inner_text())
+        assert not re.search(r"[A-Za-z]", error.locator("h2").inner_text())
+    expect(page.get_by_test_id("error-details")).to_have_count(0)
 
 
 def test_hostile_markup_in_a_scenario_is_only_text(page: Page, site_url: str) -> None:

@@ -867,3 +867,100 @@ def test_the_result_s_replay_works_for_a_hand_finished_before_this_visit() -> No
     assert game.history().entry(game.meta.match_id) is None
     game.open_replay(game.meta.match_id, m.hand_no)
     assert game.replay is not None and game.replay[0][-1].result == m.hand_result
+
+
+class MessageParts(HTMLParser):
+    """The footer's message: its sentence, and the text of the collapsed details beside it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside: list[str] = []  # the tags open inside the message or its details
+        self.part = ""
+        self.text = {"message": "", "message-details": ""}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        testid = dict(attrs).get("data-testid") or ""
+        if self.part:
+            self.inside.append(tag)
+        elif testid in self.text:
+            self.part = testid
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.inside:
+            self.inside.pop()
+        else:
+            self.part = ""
+
+    def handle_data(self, data: str) -> None:
+        if self.part:
+            self.text[self.part] += data
+
+    @property
+    def sentence(self) -> str:
+        return self.text["message"]
+
+    @property
+    def details(self) -> str:
+        return self.text["message-details"]
+
+
+def footer_message(screen: FakeScreen) -> MessageParts:
+    parts = MessageParts()
+    parts.feed(screen.regions["footer"])
+    return parts
+
+
+@pytest.mark.parametrize(("lang", "sentence", "summary"), [
+    ("zh", "内部错误，游戏无法继续。", "详情"),
+    ("zh-Hant", "內部錯誤，遊戲無法繼續。", "詳細資訊"),
+    ("en", "Internal error: the game cannot go on.", "Details"),
+])
+def test_an_engine_error_is_one_sentence_in_the_table_s_language_with_the_details_apart(
+    monkeypatch: Any, lang: str, sentence: str, summary: str
+) -> None:
+    """The exception's own (English) text is only in the collapsed details, never in
+    the sentence."""
+    import flow  # noqa: PLC0415 - the module whose step fails
+
+    def broken(game: Game) -> Coroutine[Any, Any, None]:
+        raise ValueError("trick index 7 out of range")
+
+    monkeypatch.setattr(flow, "_step", broken)
+    storage = FakeStorage({"tractor.settings": json.dumps({"lang": lang, "speed": "instant"})})
+    game, screen = make_game(storage)
+    run_until(game, lambda: game.message is not None)
+    game.flush()
+    shown = footer_message(screen)
+    assert shown.sentence == sentence
+    assert shown.details == summary + "ValueError: trick index 7 out of range"
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_a_computer_s_refused_action_is_told_in_chinese_only(monkeypatch: Any, lang: str) -> None:
+    """A computer seat's illegal action: a Chinese sentence naming the seat (the game goes
+    on with a random legal action); the rule's code and the engine's words in the details."""
+    import flow  # noqa: PLC0415
+    from tractor.match import IllegalAction  # noqa: PLC0415
+
+    storage = FakeStorage({"tractor.settings": json.dumps({"lang": lang, "speed": "instant"})})
+    game, screen = make_game(storage)
+    apply = game._apply
+    refused: list[int] = []
+
+    def refuse_once(action: Any) -> None:
+        seat = getattr(action, "seat", None)
+        if game.match.phase == "play" and seat not in (None, 0) and not refused:
+            refused.append(seat)
+            raise IllegalAction("follow_suit", "you must follow suit")
+        apply(action)
+
+    monkeypatch.setattr(game, "_apply", refuse_once)
+    assert flow.IllegalAction is IllegalAction
+    game.autoplay = True
+    run_until(game, lambda: game.message is not None)
+    game.flush()
+    shown = footer_message(screen)
+    name = i18n.seat_name(lang, refused[0])
+    assert shown.sentence.startswith(name), shown.sentence
+    assert not re.search(r"[A-Za-z]", shown.sentence), shown.sentence
+    assert "follow_suit: you must follow suit" in shown.details

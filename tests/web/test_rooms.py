@@ -124,8 +124,8 @@ def test_an_illegal_computer_move_is_reported_and_replaced_by_a_legal_one() -> N
     game.agents[1] = Cheater()
     seat0.act(game, next(iter(game.match.legal_actions(0))))
     run_until(game, lambda: game.match.to_move != 1)
-    assert game.message is not None and game.message.key == "engine_error"
-    assert "seat 1" in game.message.text("en")
+    assert game.message is not None and game.message.key == "engine_refused"
+    assert game.message.text("en").startswith("Right chose an action the rules refuse")
     assert [seat for seat, _ in game.match.trick[:2]] == [0, 1]
 
 

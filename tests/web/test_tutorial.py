@@ -5,28 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
-from web_helpers import open_table
+from playwright.sync_api import Browser, Page, expect
+from web_helpers import drawn_embeds, open_table, page_in
 
 pytestmark = pytest.mark.web
 
 
 def embeds_ready(page: Page) -> list[dict[str, str]]:
     """Scroll every embed of the page into view and wait until each has drawn."""
-    frames = page.locator("iframe[data-testid=embed]")
-    found = []
-    for i in range(frames.count()):
-        frames.nth(i).scroll_into_view_if_needed()
-        inner = page.frame_locator("iframe[data-testid=embed]").nth(i)
-        inner.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
-        found.append({
-            "ready": inner.locator("html").get_attribute("data-ready") or "",
-            "lang": inner.locator("html").get_attribute("lang") or "",
-            "caption": inner.get_by_test_id("caption").inner_text(),
-            "mode": inner.locator(".embed-root").get_attribute("data-mode") or "",
-            "cards": str(inner.locator("[data-card]").count()),
-        })
-    return found
+    return [{
+        "ready": inner.locator("html").get_attribute("data-ready") or "",
+        "lang": inner.locator("html").get_attribute("lang") or "",
+        "caption": inner.get_by_test_id("caption").inner_text(),
+        "mode": inner.locator(".embed-root").get_attribute("data-mode") or "",
+        "cards": str(inner.locator("[data-card]").count()),
+    } for inner, _ in drawn_embeds(page)]
 
 
 @pytest.mark.parametrize(("lang", "html_lang"), [("zh", "zh-CN"), ("en", "en")])
@@ -127,3 +120,60 @@ def test_a_page_in_the_browser_s_language_shows_no_words_of_the_other(
         expect(page.get_by_test_id("lang-toggle").first).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_tutorial_quiz_in_traditional_chinese_answered_wrong_then_right(
+    browser: Browser, site_url: str
+) -> None:
+    """A zh-TW reader: the wrong answer is refused in 繁體中文 with a second try; the right
+    one is confirmed with the position's zh-Hant explanation."""
+    with page_in(browser, locale="zh-TW") as page:
+        page.goto(site_url + "tutorial.html")
+        frame = page.locator("iframe[data-src*='15-quiz-pair']")
+        frame.scroll_into_view_if_needed()
+        quiz = page.frame_locator("iframe[data-src*='15-quiz-pair']")
+        quiz.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
+        verdict = quiz.get_by_test_id("verdict")
+        for cards, kind in ((["AC", "5C"], "illegal"), (["10C", "10C"], "right")):
+            hand = quiz.get_by_test_id("hand-0")
+            for i, card in enumerate(cards):
+                hand.locator(f'button:has([data-card="{card}"])').nth(
+                    i if cards.count(card) > 1 else 0).click()
+            quiz.get_by_test_id("submit").click()
+            expect(verdict).to_have_attribute("data-verdict", kind, timeout=90_000)
+            if kind == "illegal":
+                expect(verdict).to_contain_text("這樣出牌不合規則。")
+                expect(verdict).to_contain_text("首家出對子時必須跟對子")
+                expect(quiz.get_by_test_id("retry")).to_have_text("再試一次，或者看答案。")
+                quiz.get_by_test_id("again").click()
+                expect(verdict).to_have_count(0)
+        expect(verdict).to_contain_text("你唯一的梅花對子是 10♣10♣")
+        expect(quiz.get_by_test_id("again")).to_have_count(0)
+
+
+ROW_SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant", "en"])
+@pytest.mark.parametrize("size", list(ROW_SIZES))
+def test_the_trump_order_row_stays_on_one_line(
+    browser: Browser, site_url: str, size: str, lang: str
+) -> None:
+    """The trump-order position shows your 23 cards, the whole trump order, in one row
+    (it once wrapped, leaving 2♦ alone on a second line)."""
+    with page_in(browser, viewport=ROW_SIZES[size]) as page:
+        page.goto(f"{site_url}tutorial.html?lang={lang}#trumps")
+        frame = page.locator("iframe[data-src*='02-trump-order']")
+        frame.scroll_into_view_if_needed()
+        inner = page.frame_locator("iframe[data-src*='02-trump-order']")
+        inner.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
+        cards = inner.get_by_test_id("hand-0").locator("[data-card]")
+        expect(cards).to_have_count(23)
+        boxes = [box for box in (c.bounding_box() for c in cards.all()) if box]
+        assert len({round(box["y"]) for box in boxes}) == 1, (size, lang, boxes)
+        assert boxes[-1]["x"] + boxes[-1]["width"] <= ROW_SIZES[size]["width"]
+        ranks = [r.bounding_box() for r in cards.locator(".rank").all()]
+        for card, rank, following in zip(cards.all()[2:], ranks[2:], boxes[3:], strict=False):
+            # past the jokers (told apart by colour), no rank is under the next card
+            assert rank and rank["x"] + rank["width"] <= following["x"] + 1, (
+                size, lang, card.get_attribute("data-card"), rank, following)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from itertools import combinations
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Frame, FrameLocator, Page, expect
 from tractor.actions import Play
 from tractor.match import Match
 from tractor.players import make_player
@@ -196,3 +197,29 @@ def load_position(page: Page, site_url: str, items: dict[str, str], query: str =
     )
     page.goto(f"{site_url}index.html{query}")
     wait_ready(page)
+
+
+@contextmanager
+def page_in(browser: Browser, **options: Any) -> Iterator[Page]:
+    """A new tab in a new browser context of these options (``locale``, ``viewport``…),
+    closed afterwards."""
+    context = browser.new_context(**options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def drawn_embeds(page: Page) -> list[tuple[FrameLocator, Frame]]:
+    """Every position (``iframe[data-testid=embed]``) of the page, each scrolled into view
+    and waited for until it has drawn (``html[data-ready]``)."""
+    frames = page.locator("iframe[data-testid=embed]")
+    found = []
+    for i in range(frames.count()):
+        frames.nth(i).scroll_into_view_if_needed()
+        inner = page.frame_locator("iframe[data-testid=embed]").nth(i)
+        inner.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
+        frame = frames.nth(i).element_handle().content_frame()
+        assert frame is not None
+        found.append((inner, frame))
+    return found

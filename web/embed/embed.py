@@ -85,16 +85,16 @@ async def from_file(src: str) -> str:
     try:
         url = window.URL.new(src, window.location.href)
     except Exception:  # noqa: BLE001 - not a URL
-        raise ValueError(say(state["lang"], "bad_src", "not a URL")) from None
+        raise ValueError(say(state["lang"], "src_not_url")) from None
     same_site = str(url.origin) == str(window.location.origin)
     if not same_site or str(url.protocol) not in ("http:", "https:"):
-        raise ValueError(say(state["lang"], "bad_src", "not on this site"))
+        raise ValueError(say(state["lang"], "src_elsewhere"))
     try:
         response = await window.fetch(url.href, to_js({"credentials": "same-origin"}))
     except Exception:  # noqa: BLE001 - network failure
-        raise ValueError(say(state["lang"], "bad_src", "no answer")) from None
+        raise ValueError(say(state["lang"], "src_no_answer")) from None
     if not response.ok:
-        raise ValueError(say(state["lang"], "bad_src", "HTTP " + str(response.status)))
+        raise ValueError(say(state["lang"], "src_status", int(response.status)))
     return str(await response.text())
 
 
@@ -115,9 +115,10 @@ def post_height() -> None:
         window.parent.postMessage(to_js({"type": "tractor.embed.height", "height": height}), "*")
 
 
-def fail(message: str) -> None:
+def fail(message: str, detail: str = "") -> None:
+    """Show only ``message`` (``detail``: the technical words, collapsed beside it)."""
     state.clear()
-    state.update(embed_view.error_state(message, LANG))
+    state.update(embed_view.error_state(message, LANG, detail))
     draw()
     document.documentElement.dataset.ready = "error"
 
@@ -139,7 +140,8 @@ async def _start_worker() -> None:
         engine[0] = worker
         state["notice"] = None
     except Exception as error:  # noqa: BLE001 - the page keeps showing the position
-        state["notice"] = say(state["lang"], "engine_failed", str(error)[:200])
+        print("rules engine failed to start:", str(error)[:500])  # the console, for reports
+        state["notice"] = say(state["lang"], "engine_failed")
     draw()
 
 
@@ -151,7 +153,7 @@ async def frames() -> "list[dict[str, Any]] | None":
         if not frames_cache:
             answer = json.loads(str(await worker.frames(text_of_scenario[0])))
             if "error" in answer:
-                fail(answer["error"])
+                fail(say(LANG, "bad_scenario"), answer["error"])
                 return None
             frames_cache.extend(answer["frames"])
     return frames_cache
@@ -175,7 +177,7 @@ async def submit() -> None:
         return
     answer = json.loads(str(await worker.judge(text_of_scenario[0], cards)))
     if "error" in answer:
-        fail(answer["error"])
+        fail(say(LANG, "bad_scenario"), answer["error"])
         return
     state["verdict"] = answer
     if not answer["correct"]:
@@ -296,7 +298,10 @@ async def main() -> None:
         else:
             raise ValueError(say(LANG, "no_scenario"))
         checked = scenario_check.check(text)
-    except ValueError as error:  # ScenarioError is one
+    except scenario_check.ScenarioError as error:  # the checker's words: the details
+        fail(say(LANG, "bad_scenario"), str(error))
+        return
+    except ValueError as error:  # a link or file refused, in the reader's language
         fail(str(error))
         return
     text_of_scenario[0] = text
@@ -308,6 +313,7 @@ async def main() -> None:
 PARAMS = window.URLSearchParams.new(window.location.search)
 LANG = pick_lang(PARAMS)
 document.documentElement.lang = HTML_LANG[LANG]
+document.title = say(LANG, "title")
 root.addEventListener("click", create_proxy(on_click))
 root.addEventListener("pointerover", create_proxy(on_intent))
 root.addEventListener("focusin", create_proxy(on_intent))

@@ -83,11 +83,12 @@ def language_of(browser: str) -> str:
 
 
 def local(lang: str, text: object) -> str:
-    """A scenario's text (``{"en", "zh"}`` after checking) in ``lang``; "" for None.
+    """A scenario's text (``{"en", "zh", "zh-Hant"}`` after checking) in ``lang``; "" for None.
 
-    A scenario is written in 简体中文 and English only: a 繁體中文 reader sees its
-    ``zh`` text (the embed's own words are in 繁體中文).
+    A scenario may be written in 简体中文 and English only: then a 繁體中文 reader sees
+    its ``zh`` text (the embed's own words are in 繁體中文).
     """
     if isinstance(text, dict):
-        return str(text.get("zh" if lang.startswith("zh") else "en", ""))
+        fallback = "zh" if lang.startswith("zh") else "en"
+        return str(text.get(lang, text.get(fallback, "")))
     return "" if text is None else str(text)

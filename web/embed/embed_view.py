@@ -58,9 +58,11 @@ def picture(state: "dict[str, Any]") -> bool:
     return state["mode"] != "quiz" and not state["steps"]
 
 
-def error_state(message: str, lang: str) -> "dict[str, Any]":
-    """A frame that shows only a message (a refused scenario)."""
-    return {"lang": lang, "error": message}
+def error_state(message: str, lang: str, detail: str = "") -> "dict[str, Any]":
+    """A frame that shows only a message (a refused scenario): ``message`` in the reader's
+    language; ``detail``, the checker's or the engine's own words (English), apart in a
+    collapsed "Details" element, so a Chinese sentence never holds English text."""
+    return {"lang": lang, "error": message, "detail": detail}
 
 
 def card(lang: str, text: str, classes: str = "") -> "Markup":
@@ -228,7 +230,10 @@ def render(state: "dict[str, Any]") -> "Markup":
     """The whole embed for ``state`` (see the module's docstring)."""
     lang = state["lang"]
     if state.get("error") is not None:
-        return el("div", el("h2", say(lang, "error")), el("p", state["error"]),
+        detail = state.get("detail") and el(
+            "details", el("summary", say(lang, "details")), el("code", state["detail"]),
+            data_testid="error-details")
+        return el("div", el("h2", say(lang, "error")), el("p", state["error"]), detail,
                   class_="embed-error", data_testid="error", role="alert")
     s, frame = state["scenario"], state["frame"]
     kitty = s["kitty"]

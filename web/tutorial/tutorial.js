@@ -1,20 +1,25 @@
-/* Tutorial and rules page language: ?lang=zh|en, else the browser's language (zh* → Chinese).
-   Sets <html lang> and data-lang (CSS hides the other language's blocks), points
-   every position iframe at its data-src with &lang=, and the toggle link at the
-   other language. No inline code anywhere: the page's CSP allows only 'self'. */
+/* Tutorial and rules page language: ?lang=zh|zh-Hant|en, else the browser's language,
+   chosen as the table chooses it (web/language_of.js, loaded before this file).
+   Sets <html lang> and data-lang (CSS hides the other languages' blocks), points
+   every position iframe at its data-src with &lang=, the links to the other page at
+   the same language, and the language menu's links at this page in each language (the
+   current one marked aria-current). No inline code anywhere: the page's CSP allows
+   only 'self'. */
 (function () {
   "use strict";
+  var HTML_LANG = { zh: "zh-CN", "zh-Hant": "zh-Hant", en: "en" };
+
   var params = new URLSearchParams(window.location.search);
   var asked = params.get("lang");
   var lang;
-  if (asked === "zh" || asked === "en") {
+  if (HTML_LANG.hasOwnProperty(asked)) {
     lang = asked;
   } else {
     var nav = (navigator.languages && navigator.languages[0]) || navigator.language || "";
-    lang = /^zh/i.test(nav) ? "zh" : "en";
+    lang = window.tractorLanguageOf(nav);
   }
   var root = document.documentElement;
-  root.lang = lang === "zh" ? "zh-CN" : "en";
+  root.lang = HTML_LANG[lang];
   root.setAttribute("data-lang", lang);
 
   var title = root.getAttribute("data-title-" + lang);
@@ -32,22 +37,24 @@
       if (t) {
         f.title = t;
       }
-      f.src = src + sep + "lang=" + lang;
+      f.src = src + sep + "lang=" + encodeURIComponent(lang);
     }
     var pages = document.querySelectorAll("a[href='rules.html'], a[href='tutorial.html']");
     for (var k = 0; k < pages.length; k++) {
       pages[k].setAttribute("href", pages[k].getAttribute("href") + "?lang=" + lang);
     }
-    var other = lang === "zh" ? "en" : "zh";
-    var toggles = document.querySelectorAll("[data-testid=lang-toggle]");
-    for (var j = 0; j < toggles.length; j++) {
-      var a = toggles[j];
+    var choices = document.querySelectorAll("[data-testid=lang-toggle] a[data-lang]");
+    for (var j = 0; j < choices.length; j++) {
+      var a = choices[j];
+      var code = a.getAttribute("data-lang");
       var p = new URLSearchParams(window.location.search);
-      p.set("lang", other);
+      p.set("lang", code);
       a.setAttribute("href", "?" + p.toString() + window.location.hash);
-      a.setAttribute("hreflang", other === "zh" ? "zh-CN" : "en");
-      a.setAttribute("lang", other === "zh" ? "zh-CN" : "en");
-      a.textContent = other === "zh" ? "中文" : "English";
+      if (code === lang) {
+        a.setAttribute("aria-current", "page");
+      } else {
+        a.removeAttribute("aria-current");
+      }
     }
   }
 
