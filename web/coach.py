@@ -25,7 +25,7 @@ import asyncio
 import json
 from typing import TYPE_CHECKING
 
-from i18n import t
+from i18n import LANGUAGES, t
 from pasthands import hand_record
 from reviews import Review, coach_line
 from seat0 import HUMAN
@@ -127,8 +127,8 @@ def share_review(game: Game, index: int) -> None:
     if r is None or d is None or line is None:
         return
     texts = {
-        "caption": {lang: t(lang, "quiz_find_better") for lang in ("en", "zh")},
-        "explain": {lang: line.text(lang) for lang in ("en", "zh")},
+        "caption": {lang: t(lang, "quiz_find_better") for lang in LANGUAGES},
+        "explain": {lang: line.text(lang) for lang in LANGUAGES},
     }
     try:
         text = quiz_json(from_record(json.loads(r.record_text)), index, HUMAN,

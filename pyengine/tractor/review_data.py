@@ -102,8 +102,8 @@ def quiz_json(record: Match, index: int, seat: int, answer: list[str],
               texts: dict[str, dict[str, str]]) -> str:
     """A marked play as an ``embed.html`` quiz (scenario JSON text): the seat's view
     before it (``position.from_view``: its own cards only), ``answer`` (the coach's
-    play) the one right answer, ``texts["caption"]`` and ``texts["explain"]`` (en and
-    zh) its question and explanation. Raises ``position.PositionError`` outside play."""
+    play) the one right answer, ``texts["caption"]`` and ``texts["explain"]`` (en, zh
+    and zh-Hant) its question and explanation. Raises ``position.PositionError`` outside play."""
     scenario = from_view(view_before(record, index, seat))
     scenario["caption"] = texts["caption"]
     scenario["quiz"] = {"answers": [" ".join(answer)], "explain": texts["explain"]}

@@ -155,6 +155,7 @@ def test_a_marked_play_is_shared_as_a_quiz_that_the_coach_s_play_answers() -> No
     assert verdict["correct"] and verdict["explain"]["en"].startswith("Better: ")
     assert not scenario.judge(text, " ".join(d.played.cards))["correct"]
     assert json.loads(text)["caption"]["en"] == "Find the better play."
+    assert set(verdict["explain"]) == {"en", "zh", "zh-Hant"}  # a 繁體 reader gets 繁體
 
 
 def test_a_review_stopped_and_resumed_at_once_reviews_each_decision_once() -> None:
