@@ -50,17 +50,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from .actions import Action, Bury, Play
+from .actions import Action, Bury, CallFriend, Declare, EndDeal, Pass, Play
 from .cards import CARDS, points_of
 from .follow import legal_follows
 from .match import Match
 from .players import easy
 from .players.burying import bury_candidates, bury_outcomes
+from .players.calling import call_candidates, call_outcomes, plays_alone
 from .players.common import distinct
+from .players.declaring import declare_candidates, declare_outcomes, is_declaring_point
 from .players.explain import Reason, reason
 from .players.hard import HARD
 from .players.memory import Memory
@@ -85,6 +87,10 @@ class ReviewBudget:
     confirm: int = 320
     bury_screen: int = 16
     bury_confirm: int = 128
+    call_screen: int = 16
+    call_confirm: int = 128
+    declare_screen: int = 12
+    declare_confirm: int = 96
     max_candidates: int = HARD.max_candidates
 
 
@@ -132,9 +138,18 @@ class HandReview:
     worst: tuple[DecisionReview, ...]
 
 
+Decision = Play | Bury | CallFriend | Declare | Pass
+"""The actions the coach reviews (a ``Pass`` also stands for not declaring when the
+deal window closes: see ``decision_points``)."""
+DECLARING = ("declare", "pass")
+"""The kinds of a declaring decision: the seat declared, or passed."""
+
+
 def decision_points(record: Match, seat: int, hand: int) -> Iterator[tuple[int, View, Action]]:
     """(index in ``record.actions``, the seat's view then, the action) for each decision
-    of ``seat`` in hand ``hand`` (0 is the first) that the coach reviews."""
+    of ``seat`` in hand ``hand`` (0 is the first) that the coach reviews. Not declaring
+    when the deal window closes (``during_deal``) is yielded as ``Pass(seat)`` at the
+    index of the closing ``EndDeal``."""
     m = replay(record.rules, record.seed, [], record.start_level)
     for i, action in enumerate(record.actions):
         if m.hand_no > hand:
@@ -143,6 +158,10 @@ def decision_points(record: Match, seat: int, hand: int) -> Iterator[tuple[int, 
             view = m.observe(seat)
             if is_choice(view, action):
                 yield i, view, action
+        elif m.hand_no == hand and isinstance(action, EndDeal):
+            view = m.observe(seat)
+            if is_declaring_point(view):
+                yield i, view, Pass(seat)
         m.apply(action)
 
 
@@ -150,6 +169,10 @@ def is_choice(view: View, action: Action) -> bool:
     """Whether the coach reviews ``action`` (see the module docstring)."""
     if isinstance(action, Bury):
         return view.rules.partners == "fixed"
+    if isinstance(action, CallFriend):
+        return view.phase == "call" and view.kitty is not None
+    if isinstance(action, (Declare, Pass)):
+        return is_declaring_point(view)
     if not isinstance(action, Play) or view.phase != "play":
         return False
     if view.lead is None:
@@ -158,10 +181,24 @@ def is_choice(view: View, action: Action) -> bool:
     return len(list(islice(legal_follows(view.counts, view.lead, view.trump), 2))) > 1
 
 
+def kind_of(view: View, action: Decision) -> str:
+    """The decision's kind: lead, follow, bury, call, declare or pass."""
+    if isinstance(action, Play):
+        return "lead" if view.lead is None else "follow"
+    return {Bury: "bury", CallFriend: "call", Declare: "declare", Pass: "pass"}[type(action)]
+
+
 def candidates_of(
-    view: View, action: Play | Bury, rng: random.Random, limit: int
+    view: View, action: Decision, rng: random.Random, limit: int
 ) -> list[list[int]]:
-    """The play made first, then hard's candidates (see the module docstring)."""
+    """The action made first, then the others to compare (see the module docstring)."""
+    if isinstance(action, CallFriend):
+        easy_call = int(easy.choose_friend(view))
+        return [[c] for c in call_candidates(view, int(action.card), easy_call)]
+    if isinstance(action, Declare):
+        return declare_candidates(view, [int(c) for c in action.cards])
+    if isinstance(action, Pass):
+        return declare_candidates(view, [])
     played = sorted(int(c) for c in action.cards)
     if isinstance(action, Bury):
         first = [int(c) for c in easy.choose_bury(view)]
@@ -176,19 +213,25 @@ def candidates_of(
 
 
 def _outcomes(
-    view: View, cands: Sequence[list[int]], rng: random.Random, samples: int
+    view: View, kind: str, cands: Sequence[list[int]], rng: random.Random, samples: int
 ) -> list[list[tuple[float, float, float]]]:
     """Per deal, per candidate: (value, levels, points of the seat's side)."""
     score = outcome_score(view.rules)
     rules = view.rules
-    if view.phase == "bury":
+    deals: Iterable[tuple[bool | list[bool], list[int]]]
+    if kind == "bury":
         deals = bury_outcomes(view, cands, rng, samples)
+    elif kind == "call":
+        deals = call_outcomes(view, [c[0] for c in cands], rng, samples)
+    elif kind in DECLARING:
+        deals = declare_outcomes(view, cands, rng, samples)
     else:
         deals = deal_outcomes(view, Memory(view), cands, rng, samples)
     out = []
-    for defender, points in deals:
+    for sides, points in deals:
         row = []
-        for p in points:
+        for i, p in enumerate(points):
+            defender = sides[i] if isinstance(sides, list) else sides
             side, n = level_change(p, rules.decks, rules.scoring)
             levels = n if (side == "defenders") == defender else -n
             mine = rules.total_points - p if defender else p
@@ -210,19 +253,30 @@ def mark_of(cost: float, se: float) -> str:
     return next((name for name, least in MARKS if cost >= least), "fine")
 
 
+def deals_of(kind: str, budget: ReviewBudget) -> tuple[int, int]:
+    """The (screen, confirm) deals of a decision of this kind."""
+    if kind == "bury":
+        return budget.bury_screen, budget.bury_confirm
+    if kind == "call":
+        return budget.call_screen, budget.call_confirm
+    if kind in DECLARING:
+        return budget.declare_screen, budget.declare_confirm
+    return budget.screen, budget.confirm
+
+
 def review_decision(
-    view: View, action: Play | Bury, index: int, seed: int = 0,
+    view: View, action: Decision, index: int, seed: int = 0,
     budget: ReviewBudget = ReviewBudget(),
 ) -> DecisionReview | None:
-    """Review one decision from ``view`` alone (None if hard's candidates offer no other
-    play); ``index`` (the action's place in the record) and ``seed`` pick the deals."""
+    """Review one decision from ``view`` alone (None if there is no other candidate to
+    compare); ``index`` (the action's place in the record) and ``seed`` pick the deals."""
     rng = random.Random(f"review/{seed}/{index}")
     cands = candidates_of(view, action, random.Random(rng.random()), budget.max_candidates)
     if len(cands) < 2:
         return None
-    bury = isinstance(action, Bury)
-    kind = "bury" if bury else ("lead" if view.lead is None else "follow")
-    screen = _outcomes(view, cands, rng, budget.bury_screen if bury else budget.screen)
+    kind = kind_of(view, action)
+    screen_deals, confirm_deals = deals_of(kind, budget)
+    screen = _outcomes(view, kind, cands, rng, screen_deals)
     means = [sum(row[i][0] for row in screen) for i in range(len(cands))]
     best = max(range(1, len(cands)), key=lambda i: (means[i], -i))
     if means[best] <= means[0]:
@@ -230,7 +284,7 @@ def review_decision(
         return DecisionReview(index, view.tricks_played, kind, played, played, len(screen),
                               0.0, 0.0, "fine", len(cands), None)
     pair = [cands[0], cands[best]]
-    rows = _outcomes(view, pair, rng, budget.bury_confirm if bury else budget.confirm)
+    rows = _outcomes(view, kind, pair, rng, confirm_deals)
     diffs = [r[1][0] - r[0][0] for r in rows]
     n = len(diffs)
     cost = sum(diffs) / n
@@ -240,13 +294,14 @@ def review_decision(
     played = _option(cands[0], [r[0] for r in rows])
     better = _option(cands[best], [r[1] for r in rows])
     why = None if mark == "fine" else why_better(view, cands[0], cands[best],
-                                                 better.points - played.points)
+                                                 better.points - played.points, kind)
     return DecisionReview(index, view.tricks_played, kind, played, better, n, cost,
                           se, mark, len(cands), why)
 
 
 def why_better(
-    view: View, played: Sequence[int], better: Sequence[int], gain: float = 0.0
+    view: View, played: Sequence[int], better: Sequence[int], gain: float = 0.0,
+    kind: str = "",
 ) -> Reason:
     """One reason, as a code and parameters, why ``better`` beats ``played``:
     ``feeds_opponent`` (n) when the play gives n points to a trick an opponent wins and
@@ -255,8 +310,20 @@ def why_better(
     reason says to give little (``cannot_win``, ``partner_winning``) while the better
     play gives more points than the play made: then the sampled deals' verdict,
     ``expected_gain`` (n: ``gain``, the seat's side's expected points more, rounded)
-    or, under one point, ``sampled_better``."""
+    or, under one point, ``sampled_better``. A friend call (``kind`` call):
+    ``call_alone`` (card) when the seat holds every copy of the card it called (it plays
+    alone against three) and not of the better one, else ``call_card`` (card: the
+    better call). A declaring decision: ``pass_better`` when passing is better,
+    else ``declare_better`` (cards: the better declaration)."""
     seat = view.seat
+    if kind == "call":
+        if plays_alone(view, played[0]) and not plays_alone(view, better[0]):
+            return "call_alone", {"card": str(CARDS[played[0]])}
+        return "call_card", {"card": str(CARDS[better[0]])}
+    if kind in DECLARING:
+        if not better:
+            return "pass_better", {}
+        return "declare_better", {"cards": " ".join(str(CARDS[c]) for c in better)}
     if view.lead is not None and view.phase == "play":
         plays = [list(cards) for _, cards in view.trick]
         won = winner(view.lead, [*plays, list(played)], view.order)
@@ -270,8 +337,8 @@ def why_better(
     kept = [c for c in broken if c not in better]
     if kept and view.phase == "play":
         return "keeps_pair", {"card": str(CARDS[max(kept, key=lambda c: view.order.order[c])])}
-    kind = Bury if view.phase == "bury" else Play
-    said = reason(view, kind(seat, [CARDS[c] for c in better]))
+    make = Bury if view.phase == "bury" else Play
+    said = reason(view, make(seat, [CARDS[c] for c in better]))
     gives_more = points_of([CARDS[c] for c in better]) > points_of([CARDS[c] for c in played])
     if said[0] in ("cannot_win", "partner_winning") and gives_more:
         n = round(gain)
@@ -284,7 +351,7 @@ def review_iter(
 ) -> Iterator[DecisionReview]:
     """Review the seat's decisions one at a time (stop iterating to cancel)."""
     for index, view, action in decision_points(record, seat, hand):
-        assert isinstance(action, (Play, Bury))
+        assert isinstance(action, (Play, Bury, CallFriend, Declare, Pass))
         done = review_decision(view, action, index, seed, budget)
         if done is not None:
             yield done
@@ -304,6 +371,6 @@ def review_hand(
     return summarise(seat, hand, list(review_iter(record, seat, hand, seed, budget)))
 
 
-__all__ = ["MARKS", "NOISE_Z", "DecisionReview", "HandReview", "Option", "ReviewBudget",
-           "decision_points", "is_choice", "mark_of", "review_decision", "review_hand",
-           "review_iter", "summarise", "why_better"]
+__all__ = ["DECLARING", "MARKS", "NOISE_Z", "Decision", "DecisionReview", "HandReview",
+           "Option", "ReviewBudget", "decision_points", "deals_of", "is_choice", "kind_of",
+           "mark_of", "review_decision", "review_hand", "review_iter", "summarise", "why_better"]

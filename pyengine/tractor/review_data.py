@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import Action, Bury, Play
+from .actions import Action, Bury, CallFriend, Declare, Pass, Play
 from .jsondata import DataError
 from .match import Match
 from .position import from_view
@@ -84,7 +84,7 @@ def review_step(record_text: str, seat: int, hand: int, k: int, seed: int = 0) -
     decision = None
     if 0 <= k < len(points):
         index, view, action = points[k]
-        assert isinstance(action, (Play, Bury))
+        assert isinstance(action, (Play, Bury, CallFriend, Declare, Pass))
         done = review_decision(view, action, index, int(seed))
         decision = None if done is None else decision_data(done)
     return json.dumps({"count": len(points), "decision": decision}, separators=(",", ":"))

@@ -308,5 +308,54 @@ def _try(sampler: Sampler, rng: random.Random, strict: bool) -> Deal | None:
     return Deal(hands, None if mem.kitty_known else kitty, defenders)
 
 
+def deal_hidden(
+    view: View, pool: Sequence[int], kitty: int, required: Sequence[tuple[int, int, int]],
+    rng: random.Random, buried: bool = False,
+) -> tuple[list[list[int]], list[int]]:
+    """Before any card is played: deal ``pool`` (every card the seat cannot see) to the
+    other three hands (their sizes in ``view.hand_sizes``) and ``kitty`` cards to the
+    kitty. ``required`` (seat, card, copies) are placed first (declared cards the seat
+    still holds). The kitty is a uniform draw, or favours cheap cards when someone
+    ``buried`` it (``KITTY_WEIGHT_CHEAP``). Returns the four hands (the seat's own from
+    the view) and the kitty."""
+    hands = [[0] * 54 for _ in range(4)]
+    hands[view.seat] = list(view.counts)
+    room = [0 if s == view.seat else view.hand_sizes[s] for s in range(4)]
+    left = list(pool)
+    for seat, card, copies in required:
+        for _ in range(copies):
+            if room[seat] and card in left:
+                left.remove(card)
+                hands[seat][card] += 1
+                room[seat] -= 1
+    if buried:
+        drawn = _likely_kitty(left, kitty, cheap_cards(view.order), rng)
+        for c in drawn:
+            left.remove(c)
+    else:
+        rng.shuffle(left)
+        drawn, left = left[:kitty], left[kitty:]
+    rng.shuffle(left)
+    i = 0
+    for s in range(4):
+        for c in left[i:i + room[s]]:
+            hands[s][c] += 1
+        i += room[s]
+    return hands, drawn
+
+
+def declared_held(view: View) -> list[tuple[int, int, int]]:
+    """(seat, card, copies) other seats must still hold from their declarations, before
+    any card is played: all of them while the kitty is not yet taken; after it, as for
+    ``Sampler`` (whoever took the kitty may have buried them)."""
+    if view.phase in ("deal", "declare"):
+        need: dict[tuple[int, int], int] = {}
+        for d in view.declarations:
+            if d.seat != view.seat:
+                need[(d.seat, d.card)] = max(need.get((d.seat, d.card), 0), d.copies)
+        return [(s, c, n) for (s, c), n in need.items()]
+    return _required(view, played_by(view))
+
+
 __all__ = ["Deal", "Sampler", "sample_deal", "played_by", "defenders_of", "friend_of",
-           "cheap_cards"]
+           "cheap_cards", "deal_hidden", "declared_held"]
