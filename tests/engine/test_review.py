@@ -8,16 +8,18 @@ import random
 from collections.abc import Callable, Iterator
 
 from test_view_history import hide_differently
-from tractor.actions import Bury, Play
-from tractor.cards import CARDS, POINTS, Card
+from tractor.actions import Bury, CallFriend, Deal, Declare, EndDeal, Pass, Play
+from tractor.cards import CARDS, POINTS, Card, parse_cards
 from tractor.match import Match
 from tractor.players import make_player
+from tractor.players.calling import held_with_kitty
 from tractor.players.easy import partners
 from tractor.review import (
     NOISE_Z,
     DecisionReview,
     ReviewBudget,
     decision_points,
+    is_choice,
     mark_of,
     review_decision,
     review_hand,
@@ -32,9 +34,9 @@ SMALL = ReviewBudget(screen=16, confirm=60, bury_screen=6, bury_confirm=20)
 """A cheaper budget for the tests that do not judge a cost."""
 
 
-def positions(seed: int, names: str = "easy") -> Iterator[Match]:
+def positions(seed: int, names: str = "easy", rules: Rules | None = None) -> Iterator[Match]:
     """The match before every action of one hand played by ``names`` players."""
-    m = Match(Rules(), seed=seed)
+    m = Match(rules or Rules(), seed=seed)
     seats = [make_player(names, seed * 4 + s) for s in range(4)]
     while m.phase != "hand_over":
         yield m
@@ -146,8 +148,147 @@ def test_the_review_does_not_change_when_the_hidden_cards_are_swapped() -> None:
     assert checked >= 5
 
 
+def test_the_call_and_declaring_reviews_do_not_change_when_the_hidden_cards_are_swapped(
+) -> None:
+    """The friend call (the kitty the dealer buried is its own) and every declaring turn
+    of an after-deal round (the other hands and the kitty not yet seen by anyone)."""
+    rng = random.Random(8)
+    kinds: set[str] = set()
+    rules = Rules(partners="find_friend", declare_window="after_deal")
+    for seed in (2, 3):
+        for m in positions(seed, rules=rules):
+            seat = m.to_move
+            if m.phase not in ("call", "declare") or seat is None:
+                continue
+            view = m.observe(seat)
+            action = make_player("easy", 1).act(view)
+            assert isinstance(action, (CallFriend, Declare, Pass))
+            if not is_choice(view, action):
+                continue
+            twin = hide_differently(m, seat, rng)
+            assert twin.observe(seat) == view
+            mine = review_decision(view, action, 3, budget=SMALL)
+            assert mine is not None
+            assert mine == review_decision(twin.observe(seat), action, 3, budget=SMALL)
+            kinds.add(mine.kind)
+    assert kinds == {"call", "declare", "pass"}
+
+
 def test_only_the_seat_s_real_choices_are_reviewed() -> None:
     m = hard_hand(seed=4)
     points = list(decision_points(m, 2, 0))
-    assert points and all(m.actions[i] == a and getattr(a, "seat", None) == 2 for i, _, a in points)
-    assert all(isinstance(a, (Play, Bury)) for _, _, a in points)
+    assert points and all(
+        m.actions[i] == a or (isinstance(m.actions[i], EndDeal) and a == Pass(2))
+        for i, _, a in points)
+    assert all(getattr(a, "seat", None) == 2 for _, _, a in points)
+    assert all(isinstance(a, (Play, Bury, Declare, Pass)) for _, _, a in points)
+
+
+# ------------------------------------------------------------- the friend call
+def at_the_call(seed: int) -> tuple[Match, View]:
+    """A find-a-friend hand of easy players at the dealer's call, and the dealer's view."""
+    m = Match(Rules.preset("find_friend"), seed=seed)
+    seats = [make_player("easy", 4 * seed + s) for s in range(4)]
+    while m.phase != "call":
+        step(m, seats)
+    assert m.dealer is not None
+    return m, m.observe(m.dealer)
+
+
+def test_calling_a_card_the_dealer_holds_both_copies_of_is_marked_and_easy_s_call_is_not(
+) -> None:
+    """Holding both copies of the called card, the dealer plays alone against three: the
+    coach marks the call and proposes a card another seat holds; easy's call (an ace the
+    dealer lacks, in its longest suit) gets no mark."""
+    for seed in (1, 2, 3):
+        m, view = at_the_call(seed)
+        both = [c for c in range(52) if held_with_kitty(view)[c] == 2]
+        bad = review_decision(view, CallFriend(view.seat, CARDS[both[-1]]), len(m.actions))
+        assert bad is not None and bad.kind == "call"
+        assert bad.mark == "blunder" and bad.cost >= 1.0, bad
+        assert bad.why == ("call_alone", {"card": str(CARDS[both[-1]])})
+        (better,) = bad.best.cards
+        assert held_with_kitty(view)[Card.parse(better)] < 2
+        easy_call = make_player("easy", 0).act(view)
+        good = review_decision(view, easy_call, len(m.actions))
+        assert good is not None and good.mark == "fine" and good.why is None
+        proposed = review_decision(view, CallFriend(view.seat, Card.parse(better)), len(m.actions))
+        assert proposed is not None and proposed.mark == "fine"
+
+
+def test_a_call_is_reviewed_only_in_find_a_friend_and_only_for_the_dealer() -> None:
+    m = hard_hand(seed=4)
+    assert not any(isinstance(a, CallFriend) for s in range(4)
+                   for _, _, a in decision_points(m, s, 0))
+    m, view = at_the_call(2)
+    seats = [make_player("easy", s) for s in range(4)]
+    while m.phase not in ("hand_over", "match_over"):
+        step(m, seats)
+    calls = [(s, i) for s in range(4) for i, _, a in decision_points(m, s, 0)
+             if isinstance(a, CallFriend)]
+    assert calls == [(view.seat, next(i for i, a in enumerate(m.actions)
+                                      if isinstance(a, CallFriend)))]
+
+
+# ------------------------------------------------------------------ declaring
+STRONG_HEARTS = "2H 2H BJ SJ AH KH KH QH JH JH 10H 9H 8H 7H 6H 5H 4H 3S 4S 6S 3C 4C 8C 3D 4D"
+"""Hearts and both level hearts: as trumps 19 of 25 cards; as a plain suit, a long suit
+the others trump."""
+
+
+def dealt_to(hand: str, seat: int = 0) -> Match:
+    """An after-deal round with every card dealt, ``hand`` in ``seat`` (the first to act)."""
+    m = Match(Rules(declare_window="after_deal"), seed=1)
+    mine = parse_cards(hand)
+    rest = list(m.deck)
+    for c in mine:
+        rest.remove(c)
+    m.deck = [mine.pop(0) if i % 4 == seat and i < 100 else rest.pop(0)
+              for i in range(len(m.deck))]
+    while m.phase == "deal":
+        m.apply(Deal())
+    assert m.to_move == seat
+    return m
+
+
+def test_passing_with_an_overwhelming_trump_holding_is_marked_and_declaring_is_not() -> None:
+    m = dealt_to(STRONG_HEARTS)
+    view = m.observe(0)
+    bad = review_decision(view, Pass(0), len(m.actions))
+    assert bad is not None and bad.kind == "pass" and bad.played.cards == ()
+    assert bad.mark in ("mistake", "blunder"), bad
+    assert bad.best.cards in (("2H",), ("2H", "2H"))
+    assert bad.why == ("declare_better", {"cards": " ".join(bad.best.cards)})
+    assert bad.best.levels > bad.played.levels
+    good = review_decision(view, Declare(0, parse_cards(" ".join(bad.best.cards))),
+                           len(m.actions))
+    assert good is not None and good.kind == "declare" and good.mark == "fine"
+    assert good.why is None
+
+
+def test_declaring_is_reviewed_only_with_the_whole_hand_dealt_and_an_option() -> None:
+    """During the deal only the last point of the window (the record's declarations
+    after the last card, and not declaring when it closes, at the ``EndDeal``); in an
+    after-deal round only the turns with a declaration option."""
+    for rules, seed in ((Rules(), 3), (Rules(), 5), (Rules(declare_window="after_deal"), 1)):
+        m = Match(rules, seed=seed)
+        seats = [make_player("easy", 4 * seed + s) for s in range(4)]
+        while m.phase not in ("hand_over", "match_over"):
+            step(m, seats)
+        for seat in range(4):
+            for _, view, action in decision_points(m, seat, 0):
+                if isinstance(action, (Declare, Pass)):
+                    assert view.dealt == 100 and view.declaration_options()
+                    assert view.phase in ("deal", "declare")
+            declared = {i for i, a in enumerate(m.actions)
+                        if isinstance(a, Declare) and a.seat == seat}
+            early = {i for i in declared
+                     if sum(isinstance(a, Deal) for a in m.actions[:i]) < 100}
+            assert not early & {i for i, _, _ in decision_points(m, seat, 0)}
+
+
+def test_a_declaring_review_is_deterministic() -> None:
+    m = dealt_to(STRONG_HEARTS)
+    view = m.observe(0)
+    assert review_decision(view, Pass(0), 7, seed=2, budget=SMALL) == review_decision(
+        view, Pass(0), 7, seed=2, budget=SMALL)

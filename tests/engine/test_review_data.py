@@ -83,3 +83,35 @@ def test_the_coach_never_says_give_little_of_a_better_play_that_gives_more_point
                 assert d.why[1]["n"] == round(d.best.points - d.played.points) >= 1
             checked += 1
     assert checked >= 10
+
+
+@functools.cache
+def friend_hand() -> Match:
+    """A 2-deck find-a-friend hand, declaring after the deal: seat 0 (a random player) has
+    declaring turns, and calls the friend when it deals."""
+    rules = Rules(partners="find_friend", declare_window="after_deal")
+    for seed in range(1, 40):
+        m = Match(rules, seed)
+        seats = [make_player("random", seed)] + [make_player("easy", s) for s in (1, 2, 3)]
+        while m.phase not in ("hand_over", "match_over"):
+            step(m, seats)
+        if m.dealer == 0:
+            return m
+    raise AssertionError("no hand dealt by seat 0")
+
+
+def test_the_call_and_declaring_decisions_go_through_the_steps_and_json() -> None:
+    m = friend_hand()
+    text = dumps(m)
+    first = json.loads(review_step(text, 0, 0, 0))
+    steps = [first] + [json.loads(review_step(text, 0, 0, k)) for k in range(1, first["count"])]
+    found = [decision_from_data(a["decision"]) for a in steps if a["decision"] is not None]
+    kinds = [d.kind for d in found]
+    assert "call" in kinds and {"declare", "pass"} & set(kinds)
+    assert tuple(found) == tuple(review_iter(m, 0, 0, 0))
+    for d in found:
+        assert decision_from_data(json.loads(json.dumps(decision_data(d)))) == d
+        if d.kind == "call":
+            assert len(d.played.cards) == 1 and len(d.best.cards) == 1
+        if d.kind == "pass":
+            assert d.played.cards == ()
