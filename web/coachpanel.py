@@ -13,7 +13,7 @@ from __future__ import annotations
 from faces import button, details, mini_cards
 from i18n import t
 from markup import Child, Markup, el
-from reviews import Review, coach_line, step_of
+from reviews import BEFORE_PLAY, Review, coach_line, step_of
 from scene import Scene
 from tractor.review import DecisionReview
 
@@ -23,10 +23,16 @@ def _signed(x: float) -> str:
 
 
 def _decision_label(lang: str, d: DecisionReview) -> str:
-    """``Trick 3, follow`` (the bury: ``Bury``)."""
-    if d.kind == "bury":
-        return t(lang, "review_kind_bury")
+    """``Trick 3, follow`` (before the first trick: ``Bury``, ``Friend call``,
+    ``Declaring``)."""
+    if d.kind in BEFORE_PLAY:
+        return t(lang, f"review_kind_{d.kind}")
     return t(lang, f"review_kind_{d.kind}", n=d.trick + 1)
+
+
+def _choice(lang: str, cards: tuple[str, ...]) -> Markup:
+    """The cards of a decision; no cards (a declaring decision's pass): the word Pass."""
+    return mini_cards(lang, list(cards)) if cards else el("span", t(lang, "pass"))
 
 
 def review_summary(scene: Scene, match_id: str, hand: int) -> Markup:
@@ -115,13 +121,13 @@ def review_details(scene: Scene, index: int) -> Markup | None:
             el("p", el("b", t(lang, f"mark_{d.mark}")), " · ", _decision_label(lang, d)),
             el("div",
                el("span", t(lang, "review_played"), " ",
-                  mini_cards(lang, list(d.played.cards)), data_testid="played-play"),
+                  _choice(lang, d.played.cards), data_testid="played-play"),
                el("span", t(lang, "review_better"), " ",
-                  mini_cards(lang, list(d.best.cards)), data_testid="better-play"),
+                  _choice(lang, d.best.cards), data_testid="better-play"),
                class_="review-plays"),
             None if line is None else el("p", line.text(lang), data_testid="review-reason"),
             el("p", _numbers(lang, d), class_="muted"),
-            None if d.kind == "bury" else button(
+            None if d.kind in BEFORE_PLAY else button(
                 t(lang, "share_review"), "share-review", "share-review", id=f"b-share-{d.index}",
                 data_index=d.index),
             quiz and el(

@@ -6,9 +6,10 @@ decisions it reviews, those reviewed so far (``tractor.review.DecisionReview``),
 where it runs (the ``worker``, or ``page`` steps while the worker is not ready)
 and its state: ``running``, ``done``, ``cancelled`` or ``failed``.
 
-A decision belongs to a step of the replay (``pasthands.replay_steps``): the bury
-to the start (step 0), a lead or follow made when ``trick`` tricks were finished
-to the step of trick ``trick + 1``.
+A decision belongs to a step of the replay (``pasthands.replay_steps``): the
+decisions before the first trick (declaring, the bury, the friend call: ``BEFORE_PLAY``)
+to the start (step 0), a lead or follow made when ``trick`` tricks were finished to
+the step of trick ``trick + 1``.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from messages import Msg
-from tractor.review import MARKS, DecisionReview
+from tractor.review import DECLARING, MARKS, DecisionReview
 
 MARK_ORDER = ("fine", *reversed([name for name, _ in MARKS]))
 """Marks from the mildest to the worst: fine, inaccuracy, mistake, blunder."""
+BEFORE_PLAY = ("bury", "call", *DECLARING)
+"""The kinds of decision made before the first trick (shown at the replay's start)."""
 
 
 @dataclass
@@ -72,7 +75,7 @@ class Review:
 
 def step_of(d: DecisionReview) -> int:
     """The replay step that shows the decision (see the module docstring)."""
-    return 0 if d.kind == "bury" else d.trick + 1
+    return 0 if d.kind in BEFORE_PLAY else d.trick + 1
 
 
 def why_message(d: DecisionReview) -> Msg | None:
@@ -80,12 +83,19 @@ def why_message(d: DecisionReview) -> Msg | None:
     if d.why is None:
         return None
     code, params = d.why
-    if code == "keeps_pair":
-        return Msg("why_keeps_pair", cards=(str(params.get("card", "")),))
+    if code in ("keeps_pair", "call_alone", "call_card"):
+        return Msg(f"why_{code}", cards=(str(params.get("card", "")),))
+    if code == "declare_better":
+        return Msg("why_declare_better", cards=tuple(str(params.get("cards", "")).split()))
     return Msg(f"why_{code}", dict(params))
 
 
 def coach_line(d: DecisionReview) -> Msg | None:
-    """``Better: <cards> — <why>`` (the quiz's explanation, the replay's line)."""
+    """``Better: <cards> — <why>`` (the quiz's explanation, the replay's line); when
+    the better declaring decision is to pass, ``Better: pass — <why>``."""
     why = why_message(d)
-    return None if why is None else Msg("coach_line", cards=d.best.cards, what=why)
+    if why is None:
+        return None
+    if not d.best.cards:
+        return Msg("coach_line_pass", what=why)
+    return Msg("coach_line", cards=d.best.cards, what=why)

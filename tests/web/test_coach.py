@@ -210,3 +210,43 @@ def test_a_failed_review_says_so_in_the_reader_s_words_and_keeps_the_error_under
     sentence, details = stopped.split('data-testid="review-error"', 1)
     assert "点评失败。" in sentence and "exploded" not in sentence
     assert "RuntimeError: worker exploded" in details.split("</details>", 1)[0]
+
+
+def test_a_friend_call_and_a_declaring_pass_are_marked_at_the_replay_s_start() -> None:
+    """Decisions made before the first trick (here a call of a card held twice and a pass
+    where declaring was better) carry their mark on step 0 of the timeline, and there
+    the call, the pass (the word, no cards) and the coach's line in the reader's words."""
+    from types import SimpleNamespace
+
+    from coachpanel import review_details, review_timeline
+    from tractor.review import DecisionReview, Option
+
+    def option(cards: tuple[str, ...], value: float) -> Option:
+        return Option(cards, value, value, 60.0 + 40 * value)
+
+    call = DecisionReview(103, 0, "call", option(("AD",), -2.0), option(("AH",), 0.4), 128,
+                          2.4, 0.09, "blunder", 6, ("call_alone", {"card": "AD"}))
+    passed = DecisionReview(100, 0, "pass", option((), 0.8), option(("2H", "2H"), 1.3), 96,
+                            0.5, 0.09, "mistake", 3, ("declare_better", {"cards": "2H 2H"}))
+    r = Review("m", 0, "", count=2, done=2, decisions=[passed, call], state="done")
+    assert {step_of(d) for d in r.decisions} == {0} and r.step_mark(0) == "blunder"
+    timeline = review_timeline("en", r, 5, 0)
+    first = next(tag for tag in re.findall(r"<button[^>]*>", str(timeline))
+                 if 'data-step="0"' in tag)
+    assert 'data-mark="blunder"' in first and "review-mark" in first
+    scene: Any = SimpleNamespace(lang="en", review=r)
+    html = str(review_details(scene, 0))
+    assert "Friend call" in html and "Declaring: you passed" in html
+    assert "you hold every copy of" in html and "play alone against three" in html
+    played = html.split(f'data-index="{passed.index}"', 1)[1].split('data-testid="better-play"')[0]
+    assert "Pass" in played and "data-card" not in played.split('data-testid="played-play"')[1]
+    assert "declaring" in html and 'data-testid="share-review"' not in html
+    scene = SimpleNamespace(lang="zh", review=r)
+    zh = str(review_details(scene, 0))
+    assert "叫朋友" in zh and "一个人对三家" in zh and "亮主：你没亮" in zh
+    r.decisions = [DecisionReview(100, 0, "declare", option(("2C",), -0.3),
+                                  option((), 0.5), 96, 0.8, 0.1, "blunder", 3,
+                                  ("pass_better", {}))]
+    scene = SimpleNamespace(lang="en", review=r)
+    assert "Better: pass — passing does better over the sampled deals" in str(
+        review_details(scene, 0))
