@@ -7,7 +7,8 @@ where it runs (the ``worker``, or ``page`` steps while the worker is not ready)
 and its state: ``running``, ``done``, ``cancelled`` or ``failed``.
 
 A decision belongs to a step of the replay (``pasthands.replay_steps``): the
-decisions before the first trick (declaring, the bury, the friend call: ``BEFORE_PLAY``)
+decisions before the first trick (declaring, the bury, the friend call:
+``review.BEFORE_PLAY``)
 to the start (step 0), a lead or follow made when ``trick`` tricks were finished to
 the step of trick ``trick + 1``.
 """
@@ -17,12 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from messages import Msg
-from tractor.review import DECLARING, MARKS, DecisionReview
+from tractor.review import BEFORE_PLAY, MARKS, DecisionReview
 
 MARK_ORDER = ("fine", *reversed([name for name, _ in MARKS]))
 """Marks from the mildest to the worst: fine, inaccuracy, mistake, blunder."""
-BEFORE_PLAY = ("bury", "call", *DECLARING)
-"""The kinds of decision made before the first trick (shown at the replay's start)."""
 
 
 @dataclass

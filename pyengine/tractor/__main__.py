@@ -79,15 +79,19 @@ def _parser() -> argparse.ArgumentParser:
 
 def review_command(path: str, seat: int, hand: int, seed: int) -> int:
     """Print the coach's review of ``seat`` in hand ``hand`` of the record in ``path``."""
-    from .review import DecisionReview, review_hand
+    from .review import BEFORE_PLAY, DecisionReview, review_hand
     from .save import MAX_SAVE_CHARS, SaveError, loads
+
+    def place(d: DecisionReview) -> str:
+        return f"before play, {d.kind}" if d.kind in BEFORE_PLAY else f"trick {d.trick + 1}"
 
     def line(d: DecisionReview) -> str:
         why = "" if d.why is None else f": {d.why[0]}" + "".join(
             f" {k}={v}" for k, v in sorted(d.why[1].items()))
-        return (f"trick {d.trick + 1} {d.kind}: played {' '.join(d.played.cards)}, better "
-                f"{' '.join(d.best.cards)} ({d.mark}, cost {d.cost:.2f} ± {d.se:.2f}, "
-                f"{d.deals} deals){why}")
+        where = place(d) if d.kind in BEFORE_PLAY else f"{place(d)} {d.kind}"
+        return (f"{where}: played {' '.join(d.played.cards) or 'pass'}, better "
+                f"{' '.join(d.best.cards) or 'pass'} ({d.mark}, cost {d.cost:.2f} ± "
+                f"{d.se:.2f}, {d.deals} deals){why}")
 
     try:
         with open(path, encoding="utf-8") as f:
@@ -102,7 +106,7 @@ def review_command(path: str, seat: int, hand: int, seed: int) -> int:
     for d in marked:
         print(line(d))
     if review.worst:
-        print("worst: " + "; ".join(f"trick {d.trick + 1} ({d.cost:.2f})" for d in review.worst))
+        print("worst: " + "; ".join(f"{place(d)} ({d.cost:.2f})" for d in review.worst))
     return 0
 
 

@@ -143,6 +143,8 @@ Decision = Play | Bury | CallFriend | Declare | Pass
 deal window closes: see ``decision_points``)."""
 DECLARING = ("declare", "pass")
 """The kinds of a declaring decision: the seat declared, or passed."""
+BEFORE_PLAY = ("bury", "call", *DECLARING)
+"""The kinds of decision made before the first trick."""
 
 
 def decision_points(record: Match, seat: int, hand: int) -> Iterator[tuple[int, View, Action]]:
@@ -371,6 +373,7 @@ def review_hand(
     return summarise(seat, hand, list(review_iter(record, seat, hand, seed, budget)))
 
 
-__all__ = ["DECLARING", "MARKS", "NOISE_Z", "Decision", "DecisionReview", "HandReview",
-           "Option", "ReviewBudget", "decision_points", "deals_of", "is_choice", "kind_of",
-           "mark_of", "review_decision", "review_hand", "review_iter", "summarise", "why_better"]
+__all__ = ["BEFORE_PLAY", "DECLARING", "MARKS", "NOISE_Z", "Decision", "DecisionReview",
+           "HandReview", "Option", "ReviewBudget", "decision_points", "deals_of", "is_choice",
+           "kind_of", "mark_of", "review_decision", "review_hand", "review_iter", "summarise",
+           "why_better"]

@@ -269,8 +269,41 @@ def test_review_prints_the_coach_s_marks_for_one_seat_and_hand(
     first, *marks = out.splitlines()
     assert re.fullmatch(r"hand 0, seat 1: \d+ decisions reviewed, \d+ marked, total cost [\d.]+",
                         first)
-    assert all(line.startswith(("trick ", "worst: ")) for line in marks)
+    assert all(line.startswith(("trick ", "before play, ", "worst: ")) for line in marks)
     assert run(["review", str(path), "--seat", "1", "--seed", "3"], capsys) == (code, out)
+
+
+def test_review_prints_a_friend_call_and_a_pass_before_the_first_trick(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A random player in seat 0 who deals: its marked declaring turns (and call) are
+    printed without a trick (a pass as the word)."""
+    from tractor.save import dumps
+
+    rules = Rules(partners="find_friend", declare_window="after_deal")
+    m = next(m for seed in range(1, 40) for m in [Match(rules, seed)]
+             if _played(m, seed) and m.dealer == 0)
+    path = tmp_path / "record.json"
+    path.write_text(dumps(m), encoding="utf-8")
+    code, out = run(["review", str(path), "--seat", "0", "--seed", "1"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert re.fullmatch(r"hand 0, seat 0: \d+ decisions reviewed, \d+ marked, total cost [\d.]+",
+                        lines[0])
+    before = [line for line in lines if line.startswith("before play, ")]
+    assert before and all(re.match(r"before play, (call|declare|pass): played \S", line)
+                          for line in before), out
+    assert "before play, " in lines[-1]  # the worst decisions name it the same way
+
+
+def _played(m: Match, seed: int) -> bool:
+    """Play hand 0 of ``m``: a random player in seat 0, easy players in the others."""
+    from tractor.runner import step
+
+    seats = [make_player("random", seed)] + [make_player("easy", s) for s in (1, 2, 3)]
+    while m.phase not in ("hand_over", "match_over"):
+        step(m, seats)
+    return True
 
 
 def test_review_refuses_a_file_that_is_not_a_record(
