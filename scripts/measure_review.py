@@ -12,6 +12,10 @@ the mean standard error the review reported; and how often the two reviews gave
 different marks.
 
     PYTHONPATH=pyengine python3 scripts/measure_review.py --hands 6 --seed 1
+
+``--preset find_friend`` (a friend call), ``--preset after_deal`` (declaring turns)
+or ``--declare-window after_deal`` with another preset; the CPU per decision is
+also given by kind (lead, follow, bury, call, declare, pass).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import math
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pyengine"))
@@ -64,11 +69,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", choices=sorted(PRESETS), default=None)
+    parser.add_argument("--declare-window", choices=("during_deal", "after_deal"), default=None,
+                        help="declaring during or after the deal (default: the preset's)")
     args = parser.parse_args()
     command = "PYTHONPATH=pyengine python3 scripts/measure_review.py " + " ".join(sys.argv[1:])
     print("measured: " + command)
     rules = Rules.preset(args.preset) if args.preset else Rules()
+    if args.declare_window:
+        rules = replace(rules, declare_window=args.declare_window)
     per_decision: list[float] = []
+    by_kind: dict[str, list[float]] = {}
     per_hand: list[float] = []
     halves: list[float] = []
     ses: list[float] = []
@@ -81,6 +91,8 @@ def main() -> None:
             second, _, _ = timed(m, seat, seed=2)
             per_decision += times
             per_hand.append(total)
+            for d, spent in zip(first, times, strict=True):
+                by_kind.setdefault(d.kind, []).append(spent)
             for a, b in zip(first, second, strict=True):
                 marks[a.mark] = marks.get(a.mark, 0) + 1
                 compared += 1
@@ -88,11 +100,16 @@ def main() -> None:
                 if a.deals == b.deals and a.se > 0 and b.se > 0 and a.best.cards == b.best.cards:
                     halves.append((a.cost - b.cost) / 2)
                     ses.append((a.se + b.se) / 2)
-    print(f"rules: {rules.decks} decks, {rules.partners}; {args.hands} hands, seats 0 (easy) "
-          f"and 1 (hard)")
+    print(f"rules: {rules.decks} decks, {rules.partners}, {rules.declare_window}; "
+          f"{args.hands} hands, seats 0 (easy) and 1 (hard)")
     print(f"decisions reviewed: {len(per_decision)}; marks (review seed 1): {marks}")
     print(f"CPU per decision: p50 {1000 * pct(per_decision, 0.5):.0f} ms, "
           f"p95 {1000 * pct(per_decision, 0.95):.0f} ms")
+    for kind in ("lead", "follow", "bury", "call", "declare", "pass"):
+        if kind in by_kind:
+            spent = by_kind[kind]
+            print(f"  {kind}: {len(spent)} decisions, p50 {1000 * pct(spent, 0.5):.0f} ms, "
+                  f"p95 {1000 * pct(spent, 0.95):.0f} ms")
     print(f"CPU per seat's hand: p50 {pct(per_hand, 0.5):.2f} s, p95 {pct(per_hand, 0.95):.2f} s,"
           f" max {max(per_hand):.2f} s")
     if halves:

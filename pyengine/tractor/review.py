@@ -5,18 +5,31 @@ compares the action played with the best candidate the hard player would conside
 from the seat's view at that moment only (``Match.observe(seat)``: never the true
 hidden cards), over deals of the unseen cards sampled consistently with that view
 (``players.sampling``, as ``hard`` samples them) and played out by hard's rollout
-policy (``players.search.deal_outcomes``, ``players.burying.bury_outcomes``).
+policy (``players.search.deal_outcomes``, ``players.burying.bury_outcomes``,
+``players.calling.call_outcomes``, ``players.declaring.declare_outcomes``).
 
-What is reviewed (the rest is skipped):
+What is reviewed, and its ``kind`` (the rest is skipped):
 
-* every lead with more than one card in the hand, and every follow with more than
-  one legal play; candidates are hard's (``lead_candidates`` / ``follow_candidates``
-  with normal's rules-with-memory choice first and hard's limit of 10, so hard's
-  own choice is always among them) plus the play made;
-* the bury with fixed partners (hard's ``bury_candidates`` plus the kitty buried);
-  in find-a-friend the burier does not know its side yet, as for hard;
-* declaring, passing and the friend call are skipped: hard decides them by easy's
-  rules, not by search, so there is no evaluation to compare them with.
+* ``lead`` / ``follow``: every lead with more than one card in the hand, and every
+  follow with more than one legal play; candidates are hard's (``lead_candidates`` /
+  ``follow_candidates`` with normal's rules-with-memory choice first and hard's limit
+  of 10, so hard's own choice is always among them) plus the play made;
+* ``bury``: the bury with fixed partners (hard's ``bury_candidates`` plus the kitty
+  buried); in find-a-friend the burier does not know its side yet, as for hard;
+* ``call``: the friend call (find-a-friend), against easy's call, the top card of
+  each suit and a card of which the dealer holds one copy (``players.calling``);
+* ``declare`` / ``pass``: a declaring decision with the whole hand dealt and at least
+  one declaration option (``players.declaring``: the after-deal round's turns, and
+  the last point of the deal window; not a declaration with cards still to come, nor
+  炒地皮 turns, for the reasons given there). ``declare``: the seat declared; ``pass``:
+  it passed (at the window's close, with the ``EndDeal``'s index). Candidates: the
+  decision, every declaration option and passing (a pass has no cards). Everything
+  after it until the first lead (the others' declaring, the bury, 炒地皮, the call) is
+  played by easy's rules, the seat's own included.
+
+Decisions before the first trick (``BEFORE_PLAY``) are measured on fewer deals (the
+budget's ``bury_*``, ``call_*`` and ``declare_*``): a play-out of the whole hand a
+candidate and deal.
 
 Value scale: hard's ``outcome_score``, levels gained by the seat's side (negative:
 lost) plus 2 × the point margin as a share of the decks' points (2 decks: 10 points
@@ -107,12 +120,14 @@ class Option:
 @dataclass(frozen=True)
 class DecisionReview:
     """One reviewed decision: ``index`` of its action in the record, ``trick`` (tricks
-    finished before it), ``kind`` (lead, follow, bury), the ``played`` and ``best``
-    options (measured on the same ``deals``), ``cost`` (best − played, value scale) and
-    its standard error ``se``, the ``mark``, ``candidates`` compared, and ``why``: the
-    reason code and parameters of the better play (``explain`` codes, plus
-    ``feeds_opponent`` (n), ``keeps_pair`` (card), ``expected_gain`` (n) and
-    ``sampled_better``: ``why_better``); None when the mark is fine."""
+    finished before it), ``kind`` (lead, follow, bury, call, declare, pass), the
+    ``played`` and ``best`` options (measured on the same ``deals``; a pass has no
+    cards), ``cost`` (best − played, value scale) and its standard error ``se``, the
+    ``mark``, ``candidates`` compared, and ``why``: the reason code and parameters of
+    the better play (``explain`` codes, plus ``feeds_opponent`` (n), ``keeps_pair``
+    (card), ``expected_gain`` (n), ``sampled_better``, ``call_alone`` (card),
+    ``call_card`` (card), ``declare_better`` (cards) and ``pass_better``:
+    ``why_better``); None when the mark is fine."""
 
     index: int
     trick: int

@@ -20,6 +20,8 @@ dealer's first lead, the kitty's points doubled if the attackers win the last tr
 As everywhere in the search, the play-out policy sees the sampled hands, so it knows
 who the friend is from the first trick: a hidden friend's value in the real game is
 not measured, only which seat (and how strong a hand) the call makes the partner.
+With 炒地皮, when another seat took the kitty and buried last, the dealer does not see
+the kitty: that call is not reviewed (``review.is_choice``).
 """
 
 from __future__ import annotations

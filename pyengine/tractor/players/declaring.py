@@ -32,6 +32,17 @@ each candidate on the same deal applies it to a match set up in that deal
 it is a player like the others), then plays the hand out from the first lead with
 the rollout policy (as the search does). A candidate is a list of card ids, the
 empty list for passing.
+
+What the outcome does not see: the score is this hand's (levels and point margin,
+``search.outcome_score``), not who deals the next one; the other hands are not
+conditioned on what the others' own earlier passes suggest about them (a seat that
+passed may be dealt a holding with which easy would have declared); and the play-out
+policy, as everywhere in the search, sees every hand. A measured example: with
+``STRONG_HEARTS`` of ``tests/engine/test_review.py`` (19 trumps with hearts) passing
+in the after-deal round costs 0.47 (a mistake) against declaring the pair of level
+hearts; with an ordinary holding the verdict often goes the other way in the first
+hand (a declarer with a weak trump becomes the dealer; passing may leave the deal
+to a seat with a random trump).
 """
 
 from __future__ import annotations
