@@ -79,6 +79,7 @@ def main() -> None:
         rules = replace(rules, declare_window=args.declare_window)
     per_decision: list[float] = []
     by_kind: dict[str, list[float]] = {}
+    marked_kind: dict[str, int] = {}
     per_hand: list[float] = []
     halves: list[float] = []
     ses: list[float] = []
@@ -93,6 +94,7 @@ def main() -> None:
             per_hand.append(total)
             for d, spent in zip(first, times, strict=True):
                 by_kind.setdefault(d.kind, []).append(spent)
+                marked_kind[d.kind] = marked_kind.get(d.kind, 0) + (d.mark != "fine")
             for a, b in zip(first, second, strict=True):
                 marks[a.mark] = marks.get(a.mark, 0) + 1
                 compared += 1
@@ -108,8 +110,8 @@ def main() -> None:
     for kind in ("lead", "follow", "bury", "call", "declare", "pass"):
         if kind in by_kind:
             spent = by_kind[kind]
-            print(f"  {kind}: {len(spent)} decisions, p50 {1000 * pct(spent, 0.5):.0f} ms, "
-                  f"p95 {1000 * pct(spent, 0.95):.0f} ms")
+            print(f"  {kind}: {len(spent)} decisions ({marked_kind[kind]} marked), p50 "
+                  f"{1000 * pct(spent, 0.5):.0f} ms, p95 {1000 * pct(spent, 0.95):.0f} ms")
     print(f"CPU per seat's hand: p50 {pct(per_hand, 0.5):.2f} s, p95 {pct(per_hand, 0.95):.2f} s,"
           f" max {max(per_hand):.2f} s")
     if halves:
