@@ -42,7 +42,12 @@ policy, as everywhere in the search, sees every hand. A measured example: with
 in the after-deal round costs 0.47 (a mistake) against declaring the pair of level
 hearts; with an ordinary holding the verdict often goes the other way in the first
 hand (a declarer with a weak trump becomes the dealer; passing may leave the deal
-to a seat with a random trump).
+to a seat with a random trump): in ``scripts/measure_review.py --preset find_friend
+--declare-window after_deal`` 7 of the 9 declarations reviewed (easy's and hard's,
+which are easy's rule) are marked. Real play agrees: forking each of 80 such
+declarations (first hands, the true cards) and playing the hand out both ways by easy
+players, declaring scored 0.63 ± 0.17 below passing, better in 24 of 80
+(``scripts/measure_declaring.py --hands 80``).
 """
 
 from __future__ import annotations
