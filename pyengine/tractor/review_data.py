@@ -4,8 +4,9 @@ The page reviews a finished hand in steps so that it can show its progress and
 stop between them: ``review_step(record_text, seat, hand, k, seed)`` reviews the
 ``k``-th decision of ``seat`` in hand ``hand`` of a match record (JSON text, as
 ``save.dumps`` writes it) and answers ``{"count": n, "decision": data}`` as JSON
-text, ``data`` being ``decision_data`` of the ``DecisionReview`` (None when hard's
-candidates offer no other play there). The record is a finished hand's: every hand
+text, ``data`` being ``decision_data`` of the ``DecisionReview`` (None when there is
+no other candidate to compare). Every kind the coach reviews goes through it: plays,
+the bury, the friend call and declaring (a pass's cards are an empty list). The record is a finished hand's: every hand
 in it is already face up in the replay; the coach still looks only at the seat's
 view of each moment (``review.decision_points``).
 

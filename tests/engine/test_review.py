@@ -174,6 +174,29 @@ def test_the_call_and_declaring_reviews_do_not_change_when_the_hidden_cards_are_
     assert kinds == {"call", "declare", "pass"}
 
 
+def test_a_pass_at_the_close_of_the_deal_window_does_not_depend_on_the_hidden_cards() -> None:
+    """During the deal, after the last card: the cards still hidden (the other hands, the
+    kitty) swapped, the same review of not declaring."""
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(1, 9):
+        m = Match(Rules(), seed=seed)
+        seats = [make_player("easy", 4 * seed + s) for s in range(4)]
+        while not (m.phase == "deal" and m.dealt == m.deal_total):
+            step(m, seats)
+        for seat in range(4):
+            view = m.observe(seat)
+            if not is_choice(view, Pass(seat)):
+                continue
+            twin = hide_differently(m, seat, rng)
+            assert twin.observe(seat) == view
+            mine = review_decision(view, Pass(seat), 100, budget=SMALL)
+            assert mine is not None and mine.kind == "pass"
+            assert mine == review_decision(twin.observe(seat), Pass(seat), 100, budget=SMALL)
+            checked += 1
+    assert checked >= 2
+
+
 def test_only_the_seat_s_real_choices_are_reviewed() -> None:
     m = hard_hand(seed=4)
     points = list(decision_points(m, 2, 0))
