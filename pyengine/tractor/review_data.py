@@ -6,9 +6,9 @@ stop between them: ``review_step(record_text, seat, hand, k, seed)`` reviews the
 ``save.dumps`` writes it) and answers ``{"count": n, "decision": data}`` as JSON
 text, ``data`` being ``decision_data`` of the ``DecisionReview`` (None when there is
 no other candidate to compare). Every kind the coach reviews goes through it: plays,
-the bury, the friend call and declaring (a pass's cards are an empty list). The record is a finished hand's: every hand
-in it is already face up in the replay; the coach still looks only at the seat's
-view of each moment (``review.decision_points``).
+the bury, the friend call and declaring (a pass's cards are an empty list). The
+record is a finished hand's: every hand in it is already face up in the replay; the
+coach still looks only at the seat's view of each moment (``review.decision_points``).
 
 The decisions of the last record asked about are kept (``_points``), so the steps
 of one hand replay the record once, not once per step. The same record, seat, hand,
