@@ -24,28 +24,7 @@ from words import LANGUAGE_NAMES as LANGUAGE_NAMES
 from words import LANGUAGES as LANGUAGES
 from words import SUIT_SYMBOLS as SUIT_SYMBOLS
 from words import Words
-
-TRADITIONAL_REGIONS = ("tw", "hk", "mo")
-"""Regions whose Chinese is written in Traditional characters."""
-
-
-def language_of(browser: str) -> str:
-    """The table's language for a browser language tag: 繁體中文 for ``zh-Hant*``,
-    ``zh-TW``, ``zh-HK`` and ``zh-MO``, 简体中文 for any other ``zh*``, else English.
-
-    >>> language_of("zh-TW"), language_of("zh-hant-CN"), language_of("zh-CN")
-    ('zh-Hant', 'zh-Hant', 'zh')
-    >>> language_of("zh-Hans-HK"), language_of("en-GB"), language_of("")
-    ('zh', 'en', 'en')
-    """
-    parts = browser.strip().lower().replace("_", "-").split("-")
-    if parts[0] != "zh":
-        return "en"
-    if "hant" in parts[1:]:
-        return "zh-Hant"
-    if "hans" in parts[1:]:
-        return "zh"
-    return "zh-Hant" if any(p in TRADITIONAL_REGIONS for p in parts[1:]) else "zh"
+from words import language_of as language_of
 
 
 def is_chinese(lang: str) -> bool:

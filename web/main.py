@@ -10,6 +10,7 @@ from typing import Any
 
 import controls
 import js
+import painting
 from agents import WorkerLink
 from game import Game
 from links import parse_query
@@ -60,8 +61,18 @@ def watch_other_tabs(game: Game) -> object:
     return proxy
 
 
+def painted_table() -> tuple[str | None, list[int]]:
+    """What the painter (``paint.py``) drew from storage, and the cards selected on it."""
+    painted = getattr(window, "tractorPainted", None)
+    found = document.querySelectorAll('#hand [data-action="select"].sel')
+    selection = [int(found.item(i).getAttribute("data-index")) for i in range(found.length)]
+    return (painted if isinstance(painted, str) else None), selection
+
+
 def main() -> list[object]:
     """Start the table; returns what must stay referenced (proxies, tasks)."""
+    document.getElementById("table").setAttribute("data-live", "1")  # the painter stops
+    painted, selection = painted_table()
     query = parse_query(str(window.location.search))
     if query.deal is not None or query.deal_refused:  # offered (or refused) once, not on reload
         window.history.replaceState(None, "", page_address())
@@ -77,6 +88,7 @@ def main() -> list[object]:
         browser_lang=str(window.navigator.language or ""),
         bad_deal=query.deal_refused,
     )
+    painting.adopt(game, painted, selection)
     proxies = [*controls.install(document, game), watch_other_tabs(game)]
     tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]
     return [game, *proxies, *tasks]

@@ -44,6 +44,9 @@ ROW_SPLIT_FROM = 13
 """A hand of this many cards or more is drawn as two rows where the screen is narrow."""
 MODAL_OPEN = "modal-open"
 """Root class while a blocking dialog (settings, a confirmation, a replay) is open."""
+SPEEDS = ("slow", "normal", "fast", "instant")
+"""The animation speeds (root class ``speed-*``)."""
+DEFAULT_SPEED = "normal"
 LEAD_KINDS = ("single", "pair", "triple", "tractor", "titanic", "throw")
 PAINT_KEYS = (
     "phase", "to_move", "hand_no", "level", "levels", "trump", "declaration", "dealer",

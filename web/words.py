@@ -29,6 +29,27 @@ LANGUAGE_NAMES = {"zh": "简体中文", "zh-Hant": "繁體中文", "en": "Englis
 HTML_LANG = {"zh": "zh-CN", "zh-Hant": "zh-Hant", "en": "en"}
 """The ``lang`` attribute of the page for each language."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+TRADITIONAL_REGIONS = ("tw", "hk", "mo")
+"""Regions whose Chinese is written in Traditional characters."""
+
+
+def language_of(browser: str) -> str:
+    """The table's language for a browser language tag: 繁體中文 for ``zh-Hant*``,
+    ``zh-TW``, ``zh-HK`` and ``zh-MO``, 简体中文 for any other ``zh*``, else English.
+
+    >>> language_of("zh-TW"), language_of("zh-hant-CN"), language_of("zh-CN")
+    ('zh-Hant', 'zh-Hant', 'zh')
+    >>> language_of("zh-Hans-HK"), language_of("en-GB"), language_of("")
+    ('zh', 'en', 'en')
+    """
+    parts = browser.strip().lower().replace("_", "-").split("-")
+    if parts[0] != "zh":
+        return "en"
+    if "hant" in parts[1:]:
+        return "zh-Hant"
+    if "hans" in parts[1:]:
+        return "zh"
+    return "zh-Hant" if any(p in TRADITIONAL_REGIONS for p in parts[1:]) else "zh"
 
 
 class Words:
