@@ -91,6 +91,8 @@ def load_match(game: Game, seed: int | None) -> None:
             if game.meta != stored:
                 game.store.set(META_KEY, game.meta.to_json())
             game.notice = Msg("resumed")
+            assert raw is not None
+            painting.keep(game, raw)  # a record stored without its view gets one at once
             if game.meta.unsaved:  # the last visit could not save its last moves
                 game.message = Msg("save_was_stale")
             return
