@@ -5,19 +5,22 @@ first card is on screen (so it does not compete with the page's own start-up),
 and until it is ready the computer seats think on the page.
 """
 
-import asyncio
-from typing import Any
-
-import controls
 import js
-import painting
-from agents import WorkerLink
-from game import Game
-from links import parse_query
-from pyodide.ffi import create_proxy, jsnull
-from pyscript import create_named_worker, document, window
-from screen import DomScreen
-from storage import Store
+
+js.performance.mark("tractor-pyodide-up")  # Pyodide runs this file (scripts/measure_paint.py)
+
+import asyncio  # noqa: E402
+from typing import Any  # noqa: E402
+
+import controls  # noqa: E402
+import painting  # noqa: E402
+from agents import WorkerLink  # noqa: E402
+from game import Game  # noqa: E402
+from links import parse_query  # noqa: E402
+from pyodide.ffi import create_proxy, jsnull  # noqa: E402
+from pyscript import create_named_worker, document, window  # noqa: E402
+from screen import DomScreen  # noqa: E402
+from storage import Store  # noqa: E402
 
 WORKER_NAME = "engine"
 
@@ -101,8 +104,10 @@ def show_failure(error: BaseException) -> None:
     status.className = "status error"
 
 
+window.performance.mark("tractor-imported")  # the table's modules and the engine (measure_paint.py)
 try:
     KEEP = main()
+    window.performance.mark("tractor-live")
 except Exception as failure:
     show_failure(failure)
     raise

@@ -31,6 +31,7 @@ import paintable  # noqa: E402
 import painting  # noqa: E402
 import pofile  # noqa: E402
 from agents import WorkerLink  # noqa: E402
+from fakes import FakeScreen, FakeStorage  # noqa: E402
 from game import Game  # noqa: E402
 from messages import Msg  # noqa: E402
 from settings import Settings  # noqa: E402
@@ -46,22 +47,6 @@ from words import LANGUAGES, Words, table_say  # noqa: E402
 HOSTILE = "<img src=x onerror=alert(1)>"
 PAINTED = ("bar", "seat-0", "seat-1", "seat-2", "seat-3", "centre", "hand")
 SAY = table_say(pofile.paint_table(ROOT / "web", paintable.KEYS))
-
-
-class FakeStorage(dict[str, str]):
-    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API)
-        return self.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self[key] = str(value)
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self.pop(key, None)
-
-
-class FakeScreen:
-    def show(self, regions: dict[str, str], classes: str, lang: str) -> None:
-        self.regions = regions
 
 
 def positions() -> Iterator[tuple[str, Match]]:
@@ -208,13 +193,19 @@ def test_a_view_of_another_record_is_refused() -> None:
 # ------------------------------------------------------------------ the table's side
 
 
-def test_the_table_stores_seat_0_s_view_after_every_action() -> None:
-    storage = FakeStorage()
+def dealt(storage: FakeStorage, cards: int) -> Iterator[Game]:
+    """A table of ``storage`` dealing, after each of ``cards`` system actions."""
     game = Game(FakeScreen(), Store(storage), WorkerLink(), seed=11)
-    for _ in range(30):
+    for _ in range(cards):
         action = game.match.system_action()
         assert action is not None
         game._apply(action)
+        yield game
+
+
+def test_the_table_stores_seat_0_s_view_after_every_action() -> None:
+    storage = FakeStorage()
+    for game in dealt(storage, 30):
         stored = paint_check.parse(storage[painting.PAINT_KEY], storage[MATCH_KEY])
         assert stored == painting.painter_view(game.view())
 
@@ -227,21 +218,15 @@ def test_a_full_storage_loses_the_stored_view_not_the_match() -> None:
             super().setItem(key, value)
 
     storage = FullForPaint()
-    game = Game(FakeScreen(), Store(storage), WorkerLink(), seed=11)
-    action = game.match.system_action()
-    assert action is not None
-    game._apply(action)
+    game = next(dealt(storage, 1))
     assert MATCH_KEY in storage and painting.PAINT_KEY not in storage
     assert not game.store.full and game.scene().warning is None
 
 
 def test_the_engine_keeps_the_painted_selection_when_its_view_is_the_painted_one() -> None:
     storage = FakeStorage()
-    game = Game(FakeScreen(), Store(storage), WorkerLink(), seed=11)
-    for _ in range(40):
-        action = game.match.system_action()
-        assert action is not None
-        game._apply(action)
+    for _ in dealt(storage, 40):
+        pass
     painted = json.dumps(paint_check.parse(storage[painting.PAINT_KEY], storage[MATCH_KEY]))
     resumed = Game(FakeScreen(), Store(storage), WorkerLink())
     painting.adopt(resumed, painted, [0, 2, 99])
@@ -251,11 +236,8 @@ def test_the_engine_keeps_the_painted_selection_when_its_view_is_the_painted_one
 
 def test_the_engine_redraws_another_painted_view_and_says_nothing_is_lost() -> None:
     storage = FakeStorage()
-    game = Game(FakeScreen(), Store(storage), WorkerLink(), seed=11)
-    for _ in range(40):
-        action = game.match.system_action()
-        assert action is not None
-        game._apply(action)
+    for _ in dealt(storage, 40):
+        pass
     view = paint_check.parse(storage[painting.PAINT_KEY], storage[MATCH_KEY])
     view["hand"] = list(reversed(view["hand"]))
     resumed = Game(FakeScreen(), Store(storage), WorkerLink())
