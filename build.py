@@ -34,6 +34,7 @@ import argparse
 import base64
 import hashlib
 import html.parser
+import importlib
 import json
 import shutil
 import struct
@@ -68,6 +69,10 @@ EMBED_CONFIG = "embed-mpy.json"
 """PyScript config of embed.html's MicroPython script (the first paint)."""
 EMBED_WORKER_CONFIG = "embed-worker.json"
 """PyScript config of embed.html's Pyodide worker (the engine, started when needed)."""
+PAINT_CONFIG = "paint-mpy.json"
+"""PyScript config of index.html's MicroPython script (web/paint.py: the table before Pyodide)."""
+PAINT_FILES = ("markup.py", "words.py", "paintable.py", "paint_check.py", "paint_text.json")
+"""What the painter reads (web/), besides the JSON scanner."""
 IDIOMORPH_FILE = "idiomorph.min.js"
 PYODIDE_RUNTIME_FILES = (
     "pyodide.mjs",
@@ -412,10 +417,28 @@ def compile_catalogs(dist: Path) -> list[Path]:
     if not (web / "locale").is_dir():
         return []
     written = pofile.compile_all(web)
+    written.append(pofile.compile_paint(web, paint_keys()))
     for po in sorted((web / "locale").rglob("*.po")):
         po.unlink()
     log(f"catalogs: {len(written)} files compiled")
     return written
+
+
+def paint_keys() -> tuple[str, ...]:
+    """The messages the painter uses (``paintable.KEYS``; web/ holds its own imports)."""
+    if str(WEB) not in sys.path:
+        sys.path.append(str(WEB))
+    paintable = importlib.import_module("paintable")
+    keys: tuple[str, ...] = paintable.KEYS
+    return keys
+
+
+def paint_config(runtime: Runtime) -> dict[str, Any]:
+    """The PyScript config of index.html's painter (MicroPython): the renderer, the
+    checker of the stored view, their scanner and words."""
+    files = {f"./web/{name}": f"./{name}" for name in PAINT_FILES}
+    files["./web/embed/jsonscan.py"] = "./jsonscan.py"
+    return {"interpreter": f"./{runtime.micropython_dir}/micropython.mjs", "files": files}
 
 
 def catalog_files(dist: Path) -> dict[str, str]:
@@ -437,8 +460,8 @@ def glue_files(dist: Path) -> dict[str, str]:
     entries: dict[str, str] = {}
     for path in sorted(web.rglob("*.py")) if web.is_dir() else []:
         relative = path.relative_to(web).as_posix()
-        if relative.startswith("embed/"):
-            continue  # embed.html's own files (embed_configs)
+        if relative.startswith("embed/") or relative == "paint.py":
+            continue  # embed.html's own files (embed_configs), the painter's script
         entries[f"./web/{relative}"] = f"./{relative}"
     return entries
 
@@ -705,7 +728,8 @@ def check_dist(dist: Path) -> None:
             problem = check_reference(page.parent, reference, dist, origin)
             if problem:
                 problems.append(problem)
-    configs = [*dist.rglob(CONFIG_NAME), dist / EMBED_CONFIG, dist / EMBED_WORKER_CONFIG]
+    configs = [*dist.rglob(CONFIG_NAME), dist / EMBED_CONFIG, dist / EMBED_WORKER_CONFIG,
+               dist / PAINT_CONFIG]
     for config_path in sorted(path for path in configs if path.is_file()):
         problems.extend(config_problems(config_path, dist))
     if problems:
@@ -731,6 +755,7 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     if (dist / "embed.html").is_file():
         for name, embed_config in embed_configs(runtime, wheel).items():
             (dist / name).write_text(json.dumps(embed_config, indent=2) + "\n")
+    (dist / PAINT_CONFIG).write_text(json.dumps(paint_config(runtime), indent=2) + "\n")
     write_bench(runtime, dist)
     write_app_files(dist)
     write_service_worker(dist)

@@ -179,4 +179,27 @@
   });
 
   document.addEventListener("DOMContentLoaded", show);
+
+  /* The engine's script (web/main.py on Pyodide, configured by the page's py-config) is
+     added once the painter (web/paint.py, MicroPython) has drawn the table, so Pyodide's
+     download never competes with the paint; if the painter has not asked for it after
+     ENGINE_FALLBACK_MS (MicroPython failed to load, say), it is added anyway. */
+  var ENGINE_FALLBACK_MS = 8000;
+  var engineStarted = false;
+  window.tractorStartEngine = function () {
+    if (engineStarted) return;
+    engineStarted = true;
+    var script = document.createElement("script");
+    script.type = "py";
+    script.src = "./web/main.py";
+    document.body.appendChild(script);
+  };
+  window.addEventListener("load", function () {
+    setTimeout(window.tractorStartEngine, ENGINE_FALLBACK_MS);
+  });
+  /* ?engine=parallel starts the engine at once, beside the painter: the other route
+     scripts/measure_paint.py times (the default waits for the paint, which measured better). */
+  if (/[?&]engine=parallel(&|$)/.test(location.search)) {
+    document.addEventListener("DOMContentLoaded", window.tractorStartEngine);
+  }
 })();

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import paintable
 from counter import counter_line
-from faces import button, card_points, mini_cards
-from i18n import cards_label, seat_name, t
+from faces import card_points, mini_cards
+from i18n import cards_label, seat_name, t, words_of
 from markup import Child, Markup, el
 from scene import Scene
 from tractor.cards import CARDS
@@ -19,8 +20,7 @@ from tractor.cards import CARDS
 
 def log_toggle(scene: Scene) -> Markup:
     """The bar's button that opens and closes the log."""
-    return button(t(scene.lang, "log"), "toggle-log", "log-toggle",
-                  aria_expanded="true" if scene.show_log else "false", aria_controls="log")
+    return paintable.log_toggle(words_of(scene.lang), scene.show_log)
 
 
 def hand_log(scene: Scene) -> Markup:

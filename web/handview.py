@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from faces import button, card_face, mini_cards, order_of
-from i18n import SUIT_SYMBOLS, t
+import paintable
+from faces import button, mini_cards, order_of
+from i18n import SUIT_SYMBOLS, t, words_of
 from markup import Child, Markup, el, join
 from scene import Scene
 from tractor.cards import RANKS, Card
@@ -110,53 +111,13 @@ def controls(scene: Scene) -> Markup:
     return join(parts)
 
 
-ROW_SPLIT_FROM = 13
-"""A hand of this many cards or more is drawn as two rows where the screen is narrow."""
-
-
-def split_point(suits: list[int]) -> int:
-    """Where a hand splits into two rows: the suit boundary nearest the middle
-    (never more than a quarter of the hand off it), else the middle itself.
-
-    >>> split_point([0] * 6 + [1] * 7), split_point([0] * 13)
-    (6, 7)
-    """
-    n = len(suits)
-    middle = (n + 1) // 2
-    bounds = [i for i in range(1, n) if suits[i] != suits[i - 1]]
-    near = min(bounds, key=lambda i: abs(i - middle), default=middle)
-    return near if abs(near - middle) <= n // 4 else middle
+def hand_trump(view: dict[str, Any]) -> list[bool]:
+    """Which of seat 0's cards are trumps, by the trump order in force."""
+    order = order_of(view)
+    return [order.suit[Card.parse(card)] == TRUMP for card in view["hand"]]
 
 
 def hand(scene: Scene) -> Markup:
-    """Seat 0's cards, sorted trumps first; two ``hand-row``s that CSS lays out as
-    one fanned row on a wide screen and as two rows on a narrow one."""
-    view, lang = scene.view, scene.lang
-    cards = view["hand"]
-    order = order_of(view)
-    marks = list(view.get("kitty_taken") or [])  # the kitty's cards, while seat 0 buries
-    new = scene.just_dealt if view["phase"] == "deal" else None
-    suits = [order.suit[Card.parse(card)] for card in cards]
-    split = split_point(suits) if len(cards) >= ROW_SPLIT_FROM else len(cards)
-    rows: list[list[Child]] = [[], []]
-    for index, card in enumerate(cards):
-        classes = []
-        if suits[index] == TRUMP:
-            classes.append("trump")
-        if index and suits[index] != suits[index - 1] and index != split:
-            classes.append("gap")
-        if card in marks:
-            marks.remove(card)
-            classes.append("from-kitty")
-        if card == new:
-            new = None
-            classes.append("dealt")
-        selected = index in scene.selected
-        if selected:
-            classes.append("sel")
-        rows[index >= split].append(
-            card_face(lang, card, " ".join(classes), tag="button", type="button",
-                      data_action="select", data_index=index, id=f"card-{index}",
-                      aria_pressed="true" if selected else "false")
-        )
-    return join(el("div", row, class_="hand-row") for row in rows if row)
+    """Seat 0's cards, sorted trumps first, fanned in two rows (``paintable.hand``)."""
+    view = dict(scene.view, hand_trump=hand_trump(scene.view))
+    return paintable.hand(words_of(scene.lang), view, scene.selected, scene.just_dealt)

@@ -17,43 +17,20 @@ import io
 from pathlib import Path
 
 import pofile
-
-LANGUAGES = ("zh", "zh-Hant", "en")
-"""简体中文, 繁體中文 and English (``pofile.LOCALE_DIRS`` names their catalogs' folders)."""
-DEFAULT_LANGUAGE = "zh"
-LANGUAGE_NAMES = {"zh": "简体中文", "zh-Hant": "繁體中文", "en": "English"}
-"""Each language by its own name, as the language menus list it."""
-HTML_LANG = {"zh": "zh-CN", "zh-Hant": "zh-Hant", "en": "en"}
-"""The ``lang`` attribute of the page for each language."""
-TRADITIONAL_REGIONS = ("tw", "hk", "mo")
-"""Regions whose Chinese is written in Traditional characters."""
-
-
-def language_of(browser: str) -> str:
-    """The table's language for a browser language tag: 繁體中文 for ``zh-Hant*``,
-    ``zh-TW``, ``zh-HK`` and ``zh-MO``, 简体中文 for any other ``zh*``, else English.
-
-    >>> language_of("zh-TW"), language_of("zh-hant-CN"), language_of("zh-CN")
-    ('zh-Hant', 'zh-Hant', 'zh')
-    >>> language_of("zh-Hans-HK"), language_of("en-GB"), language_of("")
-    ('zh', 'en', 'en')
-    """
-    parts = browser.strip().lower().replace("_", "-").split("-")
-    if parts[0] != "zh":
-        return "en"
-    if "hant" in parts[1:]:
-        return "zh-Hant"
-    if "hans" in parts[1:]:
-        return "zh"
-    return "zh-Hant" if any(p in TRADITIONAL_REGIONS for p in parts[1:]) else "zh"
+import words
+from words import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE  # the painter's constants, re-exported
+from words import HTML_LANG as HTML_LANG
+from words import LANGUAGE_NAMES as LANGUAGE_NAMES
+from words import LANGUAGES as LANGUAGES
+from words import SUIT_SYMBOLS as SUIT_SYMBOLS
+from words import Words
+from words import language_of as language_of
 
 
 def is_chinese(lang: str) -> bool:
     """Whether ``lang`` is one of the Chinese languages (简体 or 繁體)."""
     return lang.startswith("zh")
 
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 _CATALOGS: dict[str, gettext.GNUTranslations] = {}
 HERE = Path(__file__).resolve().parent
@@ -108,9 +85,14 @@ def rule_sentence(lang: str, rule: str, message: str) -> str:
     return t(lang, key if has(lang, key) else "refused_wrong_phase")
 
 
+def words_of(lang: str) -> Words:
+    """The messages of ``lang`` as ``paintable`` takes them (``words.Words``)."""
+    return Words(lang, t)
+
+
 def seat_name(lang: str, seat: int) -> str:
     """Name of a seat as seen by the player at seat 0."""
-    return t(lang, f"seat{seat}")
+    return words.seat_name(words_of(lang), seat)
 
 
 def seat_names(lang: str, seats: list[int]) -> str:
@@ -124,16 +106,12 @@ def seat_names(lang: str, seats: list[int]) -> str:
 
 def card_label(lang: str, card: str) -> str:
     """A card as short text: ``10♥``, ``A♠``, or the joker's name."""
-    if card == "BJ":
-        return t(lang, "joker_big")
-    if card == "SJ":
-        return t(lang, "joker_small")
-    return card[:-1] + SUIT_SYMBOLS.get(card[-1:], "?")
+    return words.card_label(words_of(lang), card)
 
 
 def cards_label(lang: str, cards: list[str]) -> str:
     """Several cards as short text separated by spaces."""
-    return " ".join(card_label(lang, card) for card in cards)
+    return words.cards_label(words_of(lang), cards)
 
 
 def option_label(lang: str, name: str, value: object) -> str:

@@ -24,6 +24,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import painting
 from messages import Msg
 from saves import Loaded, Meta, parse_meta, read_match
 from stats import parse_stats, record_hand
@@ -90,6 +91,8 @@ def load_match(game: Game, seed: int | None) -> None:
             if game.meta != stored:
                 game.store.set(META_KEY, game.meta.to_json())
             game.notice = Msg("resumed")
+            assert raw is not None
+            painting.keep(game, raw)  # a record stored without its view gets one at once
             if game.meta.unsaved:  # the last visit could not save its last moves
                 game.message = Msg("save_was_stale")
             return
@@ -110,7 +113,9 @@ def _with_match_id(game: Game, meta: Meta) -> Meta:
 
 def save(game: Game) -> bool:
     """Store the match (and its meta); False when it could not be (told to the player)."""
-    if game.keeper.save(dumps(game.match), game.meta):
+    record = dumps(game.match)
+    if game.keeper.save(record, game.meta):
+        painting.keep(game, record)  # the next visit's first paint (paint.py)
         return True
     if game.keeper.elsewhere:
         game.message = Msg("elsewhere")

@@ -5,18 +5,22 @@ first card is on screen (so it does not compete with the page's own start-up),
 and until it is ready the computer seats think on the page.
 """
 
-import asyncio
-from typing import Any
-
-import controls
 import js
-from agents import WorkerLink
-from game import Game
-from links import parse_query
-from pyodide.ffi import create_proxy, jsnull
-from pyscript import create_named_worker, document, window
-from screen import DomScreen
-from storage import Store
+
+js.performance.mark("tractor-pyodide-up")  # Pyodide runs this file (scripts/measure_paint.py)
+
+import asyncio  # noqa: E402
+from typing import Any  # noqa: E402
+
+import controls  # noqa: E402
+import painting  # noqa: E402
+from agents import WorkerLink  # noqa: E402
+from game import Game  # noqa: E402
+from links import parse_query  # noqa: E402
+from pyodide.ffi import create_proxy, jsnull  # noqa: E402
+from pyscript import create_named_worker, document, window  # noqa: E402
+from screen import DomScreen  # noqa: E402
+from storage import Store  # noqa: E402
 
 WORKER_NAME = "engine"
 
@@ -60,8 +64,18 @@ def watch_other_tabs(game: Game) -> object:
     return proxy
 
 
+def painted_table() -> tuple[str | None, list[int]]:
+    """What the painter (``paint.py``) drew from storage, and the cards selected on it."""
+    painted = getattr(window, "tractorPainted", None)
+    found = document.querySelectorAll('#hand [data-action="select"].sel')
+    selection = [int(found.item(i).getAttribute("data-index")) for i in range(found.length)]
+    return (painted if isinstance(painted, str) else None), selection
+
+
 def main() -> list[object]:
     """Start the table; returns what must stay referenced (proxies, tasks)."""
+    document.getElementById("table").setAttribute("data-live", "1")  # the painter stops
+    painted, selection = painted_table()
     query = parse_query(str(window.location.search))
     if query.deal is not None or query.deal_refused:  # offered (or refused) once, not on reload
         window.history.replaceState(None, "", page_address())
@@ -77,6 +91,7 @@ def main() -> list[object]:
         browser_lang=str(window.navigator.language or ""),
         bad_deal=query.deal_refused,
     )
+    painting.adopt(game, painted, selection)
     proxies = [*controls.install(document, game), watch_other_tabs(game)]
     tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]
     return [game, *proxies, *tasks]
@@ -89,8 +104,10 @@ def show_failure(error: BaseException) -> None:
     status.className = "status error"
 
 
+window.performance.mark("tractor-imported")  # the table's modules and the engine (measure_paint.py)
 try:
     KEEP = main()
+    window.performance.mark("tractor-live")
 except Exception as failure:
     show_failure(failure)
     raise

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -129,11 +130,12 @@ def plural_count(entries: list[Entry]) -> int:
     return 1
 
 
-def embed_table(web: Path) -> dict[str, object]:
-    """The embed's messages of every language: ``{lang: {"plurals": n, "text": {...}}}``.
+def message_table(web: Path, key_of: Callable[[str], str | None]) -> dict[str, object]:
+    """Some messages of every language: ``{lang: {"plurals": n, "text": {...}}}``, each
+    msgid for which ``key_of`` gives a key, under that key.
 
-    A plural message's value is the list of its forms; the embed picks one by its first
-    argument (``nplurals`` 2: the first form for 1, else the second).
+    A plural message's value is the list of its forms; the reader picks one by its
+    count (``nplurals`` 2: the first form for 1, else the second).
     """
     table: dict[str, object] = {}
     for lang in LOCALE_DIRS:
@@ -143,11 +145,23 @@ def embed_table(web: Path) -> dict[str, object]:
         entries = parse_po(path.read_text(encoding="utf-8"))
         text: dict[str, object] = {}
         for entry in entries:
-            if entry.msgid.startswith(EMBED_PREFIX):
-                key = entry.msgid[len(EMBED_PREFIX):]
+            key = key_of(entry.msgid)
+            if key is not None:
                 text[key] = entry.strings if entry.plural is not None else entry.strings[0]
         table[lang] = {"plurals": plural_count(entries), "text": text}
     return table
+
+
+def embed_table(web: Path) -> dict[str, object]:
+    """The embed's messages (``embed_*``, the prefix dropped) of every language."""
+    return message_table(
+        web, lambda msgid: msgid[len(EMBED_PREFIX):] if msgid.startswith(EMBED_PREFIX) else None)
+
+
+def paint_table(web: Path, keys: Iterable[str]) -> dict[str, object]:
+    """The painter's messages (``paintable.KEYS``) of every language, under their own ids."""
+    wanted = frozenset(keys)
+    return message_table(web, lambda msgid: msgid if msgid in wanted else None)
 
 
 def compile_all(web: Path) -> list[Path]:
@@ -164,3 +178,11 @@ def compile_all(web: Path) -> list[Path]:
                    encoding="utf-8")
     written.append(out)
     return written
+
+
+def compile_paint(web: Path, keys: Iterable[str]) -> Path:
+    """Write the painter's words (``paint_table``) to ``paint_text.json`` in ``web``."""
+    out = web / "paint_text.json"
+    out.write_text(json.dumps(paint_table(web, keys), ensure_ascii=False, sort_keys=True),
+                   encoding="utf-8")
+    return out

@@ -19,18 +19,18 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from i18n import DEFAULT_LANGUAGE, LANGUAGES
+from paintable import DEFAULT_SPEED
+from paintable import SPEEDS as SPEEDS  # re-exported: the table reads the speeds here
 from storage import read_small
 from tractor.jsondata import DataError
 from tractor.players import PLAYER_NAMES, canonical_name
 from tractor.rules import CHOICES, Rules, RulesError
 
-SPEEDS = ("slow", "normal", "fast", "instant")
 DEFAULT_PLAYER = "normal"
 SWITCHES = ("four_color", "auto_declare", "auto_next", "card_counter", "undo")
 """The settings that are on or off."""
 PLAYER_OPTIONS = ("seat1", "seat2", "seat3", "helper")
 """Settings naming a computer player (the strength of a seat, or of the helper)."""
-DEFAULT_SPEED = "normal"
 
 
 @dataclass(frozen=True)

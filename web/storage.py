@@ -79,6 +79,17 @@ class Store:
         self.full = False
         return True
 
+    def set_quietly(self, key: str, value: str) -> bool:
+        """Write derived data that may be lost (the painter's view): a refusal changes
+        nothing of what the table reports about the storage."""
+        if self.backend is None:
+            return False
+        try:
+            self.backend.setItem(key, value)
+        except Exception:
+            return False
+        return True
+
     def remove(self, key: str) -> None:
         if self.backend is None:
             return

@@ -10,23 +10,14 @@ for the single delegated click handler of ``controls``.
 
 from __future__ import annotations
 
-from typing import Any
-
-from centre import POSITIONS, centre
-from faces import button, details, mini_cards
-from handlog import hand_log, log_toggle
+import paintable
+from centre import centre
+from faces import button, details
+from handlog import hand_log
 from handview import controls, hand
-from i18n import (
-    DEFAULT_LANGUAGE,
-    HTML_LANG,
-    LANGUAGE_NAMES,
-    LANGUAGES,
-    SUIT_SYMBOLS,
-    card_label,
-    seat_name,
-    t,
-)
-from markup import Child, Markup, el, join
+from i18n import seat_name, t, words_of
+from markup import Markup, el, join
+from paintable import page_href
 from panels import overlay
 from scene import Scene
 
@@ -46,8 +37,6 @@ REGIONS = (
     "overlay",
     "probe",
 )
-MODAL_OPEN = "modal-open"
-"""Root class while a blocking dialog (settings, a confirmation, a replay) is open."""
 
 
 def render(scene: Scene) -> dict[str, Markup]:
@@ -66,142 +55,16 @@ def render(scene: Scene) -> dict[str, Markup]:
 
 
 def root_classes(scene: Scene) -> str:
-    """Classes of the page root: colour scheme, phase, whose turn."""
-    view = scene.view
-    classes = [f"phase-{view['phase']}", "four-color" if scene.settings.four_color else "two-color",
-               f"speed-{scene.speed or scene.settings.speed}"]
-    if view["to_move"] == 0:
-        classes.append("my-turn")
-    if scene.autoplay:
-        classes.append("autoplaying")
-    if scene.panel is not None or scene.confirm is not None or scene.replay is not None:
-        classes.append(MODAL_OPEN)
-    return " ".join(classes)
-
-
-def attackers_points(view: dict[str, Any]) -> int | None:
-    """The attackers' points so far, when the sides are known to seat 0."""
-    if view["dealer"] is None or view["trump"] is None:
-        return None
-    rules = view["rules"]
-    if rules["partners"] == "find_friend" and view["friend"] is None:
-        return None
-    defenders = set(view["defenders"])
-    captured: list[int] = view["captured"]
-    return sum(captured[s] for s in range(4) if s not in defenders) + int(view["penalty"])
-
-
-def trump_text(scene: Scene) -> Markup:
-    view, lang = scene.view, scene.lang
-    level = f"{t(lang, 'level_label')} {view['level']}"
-    if view["trump"] is None:
-        trump: Child = f"{t(lang, 'trump_label')} {t(lang, 'trump_undecided')}"
-    elif view["trump"] == "NT":
-        trump = t(lang, "no_trump")
-    else:
-        symbol = el("b", SUIT_SYMBOLS[view["trump"]], class_=f"pip suit-{view['trump']}")
-        trump = join(t(lang, "trump_label"), symbol, sep=" ")
-    return join(trump, level, sep=" · ")
+    """Classes of the page root: colour scheme, phase, whose turn (``paintable``)."""
+    modal = scene.panel is not None or scene.confirm is not None or scene.replay is not None
+    return paintable.root_classes(scene.view, scene.settings.four_color,
+                                  scene.speed or scene.settings.speed, scene.autoplay, modal)
 
 
 def bar(scene: Scene) -> Markup:
-    view, lang = scene.view, scene.lang
-    parts: list[Child] = [
-        el("h1", t(lang, "title"), class_="title"),
-        el(
-            "div",
-            trump_text(scene),
-            " ",
-            el("span", t(lang, "hand_no", n=view["hand_no"] + 1), class_="hand-no"),
-            class_="indicator",
-            data_testid="trump",
-        ),
-    ]
-    decl = view["declaration"]
-    if decl is not None:
-        text = t(lang, "declared_by", name=seat_name(lang, decl["seat"]), cards="")
-        parts.append(
-            el("div", text, mini_cards(lang, decl["cards"], "tiny"), class_="declaration",
-               data_testid="declaration")
-        )
-    elif view["phase"] in ("deal", "declare"):
-        parts.append(
-            el("div", t(lang, "no_declaration_yet"), class_="declaration",
-               data_testid="declaration")
-        )
-    points = attackers_points(view)
-    if points is not None:
-        parts.append(
-            el("div", t(lang, "attackers_points"), " ", el("b", points), class_="points",
-               data_testid="points")
-        )
-    if view["friend_card"] is not None:
-        friend = view["friend"]
-        state = (
-            t(lang, "friend_hidden")
-            if friend is None
-            else t(lang, "friend_is", name=seat_name(lang, friend))
-        )
-        side: Child = None
-        if friend is None and view["dealer"] != 0 and view["phase"] == "play":
-            side = el("span", t(lang, "your_side_unknown"), class_="side-unknown",
-                      data_testid="your-side")
-        parts.append(
-            el(
-                "div",
-                t(lang, "friend_card", card=card_label(lang, view["friend_card"])),
-                " · ",
-                el("span", state, class_="hidden-friend" if friend is None else "known-friend"),
-                side and " · ",
-                side,
-                class_="friend",
-                data_testid="friend",
-            )
-        )
-    parts.append(
-        el(
-            "div",
-            button(t(lang, "last_trick"), "last-trick", "last-trick",
-                   aria_pressed="true" if scene.show_last else "false"),
-            button(t(lang, "new_game"), "new-game", "new-game"),
-            log_toggle(scene),
-            el("a", el("span", t(lang, "how_to_play"), class_="long"),
-               el("span", "?", class_="short", aria_hidden="true"),
-               href=tutorial_href(lang), target="_blank", rel="noopener",
-               class_="bar-link", data_testid="how-to-play", aria_label=t(lang, "how_to_play")),
-            button(t(lang, "settings"), "settings", "settings"),
-            language_menu(lang),
-            class_="bar-buttons",
-        )
-    )
-    if scene.first_visit:
-        parts.append(
-            el("p", t(lang, "welcome"), " ",
-               el("a", t(lang, "how_to_play"), href=tutorial_href(lang), target="_blank",
-                  rel="noopener"),
-               " · ", el("a", t(lang, "rules_summary"), href=page_href("rules", lang),
-                         target="_blank", rel="noopener"),
-               class_="welcome", data_testid="welcome")
-        )
-    return join(parts)
-
-
-def language_menu(lang: str) -> Markup:
-    """The bar's language menu: every language by its own name (a change sets the option)."""
-    options = [el("option", name, value=code, selected=code == lang, lang=HTML_LANG[code])
-               for code, name in LANGUAGE_NAMES.items()]
-    return el("select", options, id="lang-menu", class_="lang-toggle", data_option="lang",
-              data_testid="lang-toggle", aria_label=t(lang, "language"))
-
-
-def page_href(page: str, lang: str) -> str:
-    """A page of the site (``tutorial``, ``rules``) in the table's language (relative: the
-    site may live in a sub-path); both pages are written in each of ``LANGUAGES``.
-
-    >>> page_href("rules", "zh-Hant"), page_href("tutorial", "en")
-    ('rules.html?lang=zh-Hant', 'tutorial.html?lang=en')
-    """
-    return f"{page}.html?lang=" + (lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+    """The bar (``paintable.bar``: the painted table draws the same one)."""
+    return paintable.bar(words_of(scene.lang), scene.view, scene.show_last, scene.show_log,
+                         scene.first_visit)
 
 
 def tutorial_href(lang: str) -> str:
@@ -209,40 +72,7 @@ def tutorial_href(lang: str) -> str:
 
 
 def seat_box(scene: Scene, seat: int) -> Markup:
-    view, lang = scene.view, scene.lang
-    badges: list[Child] = []
-    if view["dealer"] == seat:
-        badges.append(el("span", t(lang, "dealer_mark"), class_="badge dealer"))
-    if view["friend"] == seat and view["friend"] != view["dealer"]:
-        badges.append(el("span", t(lang, "friend_mark"), class_="badge friend"))
-    meta = [
-        t(lang, "level_of", rank=view["levels"][seat]),
-        t(lang, "cards_left", n=view["hand_sizes"][seat]),
-    ]
-    if view["phase"] in ("play", "hand_over", "match_over") or view["captured"][seat]:
-        meta.append(t(lang, "seat_points", n=view["captured"][seat]))
-    classes = ["seat-box", POSITIONS[seat]]
-    if view["to_move"] == seat:
-        classes.append("turn")
-    state: Child = None
-    if scene.thinking == seat:
-        classes.append("thinking")
-        state = el("span", t(lang, "thinking"), class_="state")
-    back = None if seat == 0 else el("span", class_="back", aria_hidden="true")
-    return el(
-        "div",
-        back,
-        el(
-            "div",
-            el("div", seat_name(lang, seat), " ", badges, class_="seat-name"),
-            el("div", [el("span", item) for item in meta], class_="seat-meta"),
-            state,
-            class_="seat-text",
-        ),
-        class_=" ".join(classes),
-        data_seat=seat,
-        data_testid=f"seat-{seat}",
-    )
+    return paintable.seat_box(words_of(scene.lang), scene.view, seat, scene.thinking)
 
 
 def status_text(scene: Scene) -> str:

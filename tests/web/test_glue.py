@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "web"))
 import i18n  # noqa: E402
 from agents import ComputerAgent, WorkerLink  # noqa: E402
 from decide import decide_json  # noqa: E402
+from fakes import FakeScreen, FakeStorage  # noqa: E402
 from game import Game  # noqa: E402
 from links import parse_query  # noqa: E402
 from messages import Msg  # noqa: E402
@@ -45,27 +46,6 @@ BRIEF_CODES = (
     *("wrong_phase", "bad_action", "declare_cards", "declare_once", "declare_own_suit"),
     *("declare_weaker", "bury_count", "friend_joker", "match_over"),
 )
-
-
-class FakeStorage(dict[str, str]):
-    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API)
-        return self.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self[key] = str(value)
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self.pop(key, None)
-
-
-class FakeScreen:
-    def __init__(self) -> None:
-        self.regions: dict[str, str] = {}
-        self.draws = 0
-
-    def show(self, regions: dict[str, str], classes: str, lang: str) -> None:
-        self.regions = regions
-        self.draws += 1
 
 
 def make_game(storage: FakeStorage, seed: int | None = 5) -> tuple[Game, FakeScreen]:

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""How soon the table is on screen and playable, against bare PyScript pages, in Chromium.
+
+Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
+
+    .venv/bin/python scripts/measure_paint.py [--runs 3] [--route after-paint|parallel]
+
+Each run, in a fresh browser profile:
+
+* **first visit** (nothing cached or stored): the game page until the table is
+  painted (``#table[data-painted]``) and until its first dealt card, with the bytes
+  the server sent by then (and gzipped, as GitHub Pages sends them), and whether any
+  Pyodide file had finished downloading before the paint; then, in another fresh
+  profile, the bare MicroPython page (``bench/bare-mpy.html``) until it ran;
+* **repeat visit** (the same profile: every file from the offline cache) of a resumed
+  match where seat 0 is to lead, with its stored view: the hand on screen, and the
+  first play accepted (a card clicked as soon as it is shown, *Play* as soon as it
+  can be pressed, until the card is in the trick); then the bare MicroPython and bare
+  Pyodide pages from the same cache. The page's performance marks say where the
+  engine's start goes (Pyodide up, the table's modules imported, the table live).
+
+``--route`` picks when the engine starts: ``after-paint`` (the page's default: the
+painter asks for it once the table is drawn) or ``parallel`` (``?engine=parallel``:
+at once, beside the painter). Prints medians and the ratios the issue targets. Not a
+test: numbers depend on the machine; ratios are measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "web"))
+from measure_load import FLAGS, chromium_path, load_build  # noqa: E402
+from measure_offline import SW_ACTIVATED, counting_server  # noqa: E402
+
+PAINTED = "() => document.querySelector('#table')?.dataset.painted"
+HAND = "() => document.querySelectorAll('[data-testid=\"hand\"] [data-card]').length > 0"
+FIRST_CARD = HAND + " && document.querySelector('[data-testid=\"phase\"]') !== null"
+BARE_RAN = "() => document.querySelector('[data-testid=\"bare\"]')?.textContent.includes('ran')"
+PLAYED = "() => document.querySelector('[data-testid=\"trick\"] [data-seat=\"0\"]') !== null"
+PLAY_READY = "() => { const b = document.querySelector('[data-testid=\"play\"]');" \
+             " return b !== null && !b.disabled; }"
+MARKS = ("tractor-painted", "tractor-pyodide-up", "tractor-imported", "tractor-live")
+PYODIDE_DONE = (
+    "() => { const painted = performance.getEntriesByName('tractor-painted')[0];"
+    " if (!painted) return -1;"
+    " return performance.getEntriesByType('resource')"
+    ".filter(e => e.name.includes('/pyodide/') && e.responseEnd > 0"
+    " && e.responseEnd < painted.startTime).length; }"
+)
+
+
+def resumed_position() -> dict[str, str]:
+    """localStorage of a one-deck-free, two-deck match where seat 0 leads a trick, with the
+    view the painter draws (as the table stores it)."""
+    import painting  # type: ignore[import-not-found]  # web/, on the path above
+    from tractor.match import Match
+    from tractor.players import make_player
+    from tractor.rules import Rules
+    from tractor.runner import step
+    from tractor.save import dumps
+
+    m = Match(Rules(), seed=21)
+    players = [make_player("easy", seat) for seat in range(4)]
+    while not (m.phase == "play" and m.to_move == 0 and not m.trick and m.tricks_played):
+        step(m, players)
+    record = dumps(m)
+    return {"tractor.match": record,
+            "tractor.paint": painting.paint_text(m.observe(0).to_dict(), record),
+            "tractor.settings": json.dumps({"lang": "en", "speed": "normal"})}
+
+
+def since_start(page: Page, ready: str, start: float) -> float:
+    page.wait_for_function(ready, timeout=180_000, polling=10)
+    return time.perf_counter() - start
+
+
+def marks(page: Page) -> dict[str, float]:
+    found: dict[str, float] = page.evaluate(
+        "(names) => Object.fromEntries(names.map(n => [n,"
+        " (performance.getEntriesByName(n)[0] || {startTime: -1000}).startTime / 1000]))",
+        list(MARKS))
+    return found
+
+
+def bare(context: BrowserContext, base: str, path: str) -> float:
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(base + path)
+    elapsed = since_start(page, BARE_RAN, start)
+    page.close()
+    return elapsed
+
+
+def first_visit(browser: Browser, base: str, query: str, sent: list[Any],
+                out: dict[str, list[float]]) -> BrowserContext:
+    context = browser.new_context()
+    page = context.new_page()
+    mark = len(sent)
+    start = time.perf_counter()
+    page.goto(base + "index.html?speed=normal" + query)
+    out["first: painted"].append(since_start(page, PAINTED, start))
+    out["first: bytes at paint"].append(sum(s[1] for s in sent[mark:]))
+    out["first: gzip bytes at paint"].append(sum(s[2] for s in sent[mark:]))
+    out["first: pyodide files done before paint"].append(page.evaluate(PYODIDE_DONE))
+    out["first: first card"].append(since_start(page, FIRST_CARD, start))
+    out["first: bytes at first card"].append(sum(s[1] for s in sent[mark:]))
+    out["first: gzip bytes at first card"].append(sum(s[2] for s in sent[mark:]))
+    while not page.evaluate(SW_ACTIVATED):  # registered once the first card is shown
+        page.wait_for_timeout(200)
+    page.close()
+    cold = browser.new_context()
+    out["first: bare MicroPython"].append(bare(cold, base, "bench/bare-mpy.html"))
+    cold.close()
+    return context
+
+
+def repeat_visit(context: BrowserContext, base: str, query: str, items: dict[str, str],
+                 out: dict[str, list[float]]) -> None:
+    page = context.new_page()
+    page.goto(base + "web/style.css")
+    page.evaluate("(items) => { localStorage.clear();"
+                  " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                  items)
+    start = time.perf_counter()
+    page.goto(base + "index.html" + query.replace("&", "?", 1))
+    out["repeat: hand"].append(since_start(page, HAND, start))
+    page.locator("#card-0").click(position={"x": 8, "y": 14})
+    page.wait_for_function(PLAY_READY, timeout=180_000, polling=10)
+    page.get_by_test_id("play").click()
+    out["repeat: first play"].append(since_start(page, PLAYED, start))
+    for name, at in marks(page).items():
+        out["repeat: mark " + name].append(at)
+    page.close()
+    out["repeat: bare MicroPython"].append(bare(context, base, "bench/bare-mpy.html"))
+    out["repeat: bare Pyodide"].append(bare(context, base, "bench/bare.html"))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--route", choices=("after-paint", "parallel"), default="after-paint")
+    args = parser.parse_args()
+    query = "&engine=parallel" if args.route == "parallel" else ""
+    items = resumed_position()
+    build = load_build()
+    server, sent = counting_server(build)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    out: dict[str, list[float]] = {}
+    keys = ("first: painted", "first: bytes at paint", "first: gzip bytes at paint",
+            "first: pyodide files done before paint", "first: first card",
+            "first: bytes at first card", "first: gzip bytes at first card",
+            "first: bare MicroPython", "repeat: hand", "repeat: first play",
+            *("repeat: mark " + name for name in MARKS),
+            "repeat: bare MicroPython", "repeat: bare Pyodide")
+    for key in keys:
+        out[key] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
+        for _ in range(args.runs):
+            context = first_visit(browser, base, query, sent, out)
+            repeat_visit(context, base, query, items, out)
+            context.close()
+        browser.close()
+    server.shutdown()
+    med = {key: statistics.median(values) for key, values in out.items()}
+    print(f"route: {args.route}, {args.runs} runs (medians)")
+    for key, values in out.items():
+        if "bytes" in key:
+            print(f"  {key:42s} {med[key] / 1e6:7.2f} MB")
+        elif "done before" in key:
+            print(f"  {key:42s} {max(values):7.0f} (the most in any run)")
+        else:
+            runs = " ".join(f"{v:.2f}" for v in values)
+            print(f"  {key:42s} {med[key]:7.2f} s   runs: {runs}")
+    print("targets:")
+    print(f"  repeat visit, hand / bare MicroPython:   "
+          f"{med['repeat: hand'] / med['repeat: bare MicroPython']:.2f}  (target <= 1.5)")
+    print(f"  repeat visit, first play / bare Pyodide: "
+          f"{med['repeat: first play'] / med['repeat: bare Pyodide']:.2f}  "
+          f"(target <= 0.75, floor 1.0)")
+    print(f"  first visit, painted / bare MicroPython: "
+          f"{med['first: painted'] / med['first: bare MicroPython']:.2f}  (target <= 1.5)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,327 @@
+"""The painted table (paint.py, MicroPython) is the live table, and only checked data paints it.
+
+* The regions the painter draws from a stored view (``paintable.regions``, words from
+  ``paint_text.json``) are the live table's regions for the same view, markup for
+  markup, over many positions, rules and the three languages.
+* The stored view (``tractor.paint``) is refused when it is tampered with, too large
+  or too deep, of another format, or taken from another match record.
+* The table stores seat 0's view after every action, tied to the record it wrote;
+  the engine keeps the painted selection only when its view is the painted one.
+* MicroPython (the vendored build, in Node.js) checks and draws exactly as CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web"))
+
+import paint_check  # noqa: E402
+import paintable  # noqa: E402
+import painting  # noqa: E402
+import pofile  # noqa: E402
+from agents import WorkerLink  # noqa: E402
+from fakes import FakeScreen, FakeStorage  # noqa: E402
+from game import Game  # noqa: E402
+from messages import Msg  # noqa: E402
+from settings import Settings  # noqa: E402
+from storage import MATCH_KEY, Store  # noqa: E402
+from table import Scene, render  # noqa: E402
+from tractor.match import Match  # noqa: E402
+from tractor.players import make_player  # noqa: E402
+from tractor.rules import Rules  # noqa: E402
+from tractor.runner import step  # noqa: E402
+from tractor.save import dumps  # noqa: E402
+from words import LANGUAGES, Words, table_say  # noqa: E402
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+PAINTED = ("bar", "seat-0", "seat-1", "seat-2", "seat-3", "centre", "hand")
+SAY = table_say(pofile.paint_table(ROOT / "web", paintable.KEYS))
+
+
+def positions() -> Iterator[tuple[str, Match]]:
+    """Matches stopped at many moments: the deal, declaring, burying, calling, tricks
+    (empty, half played, with a failed throw), the hand's end; 1, 2 and 3 decks, both
+    kinds of partners, a later hand at another level."""
+    cases = [("fixed", 2, 1), ("find_friend", 2, 2), ("fixed", 1, 3), ("fixed", 3, 4),
+             ("find_friend", 3, 5)]
+    for partners, decks, seed in cases:
+        rules = Rules(decks=decks, partners=partners)
+        m = Match(rules, seed=seed)
+        players = [make_player("thrower" if s == 1 else "easy", seed + s) for s in range(4)]
+        rng = random.Random(seed)
+        last_phase, moves = "", 0
+        while m.to_move is not None and m.hand_no < 2 and moves < 900:
+            step(m, players)
+            moves += 1
+            changed = m.phase != last_phase
+            last_phase = m.phase
+            if changed or rng.random() < 0.02 or (m.throw_failure and rng.random() < 0.3):
+                yield f"{partners}-{decks}-{seed}-{moves}-{m.phase}", m  # drawn before the next
+
+
+def stored_text(m: Match) -> tuple[str, str, dict[str, Any]]:
+    record = dumps(m)
+    view = m.observe(0).to_dict()
+    return painting.paint_text(view, record), record, view
+
+
+POSITIONS = [(name, *stored_text(m)) for name, m in positions()]
+
+
+@pytest.mark.parametrize(("name", "text", "record", "view"), POSITIONS,
+                         ids=[p[0] for p in POSITIONS])
+def test_the_painted_regions_are_the_live_regions(name: str, text: str, record: str,
+                                                  view: dict[str, Any]) -> None:
+    painted_view = paint_check.parse(text, record)
+    for lang in LANGUAGES:
+        live = render(Scene(view=view, settings=Settings(lang=lang), lang=lang))
+        painted = paintable.regions(Words(lang, SAY), painted_view)
+        assert {key: str(painted[key]) for key in PAINTED} == {
+            key: str(live[key]) for key in PAINTED}
+
+
+def test_the_positions_cover_every_phase_and_a_failed_throw() -> None:
+    phases = {json.loads(text)["view"]["phase"] for _, text, _, _ in POSITIONS}
+    assert {"deal", "bury", "call", "play", "hand_over"} <= phases
+    assert any(json.loads(text)["view"]["throw_failure"] for _, text, _, _ in POSITIONS)
+    assert any(json.loads(text)["view"]["trick"] for _, text, _, _ in POSITIONS)
+
+
+def test_the_first_visit_s_welcome_is_the_live_one() -> None:
+    m = Match(Rules(), seed=3)
+    view = m.observe(0).to_dict()
+    text, record, _ = stored_text(m)
+    live = render(Scene(view=view, settings=Settings(lang="en"), lang="en", first_visit=True))
+    painted = paintable.regions(Words("en", SAY), paint_check.parse(text, record), True)
+    assert str(painted["bar"]) == str(live["bar"])
+    assert 'data-testid="welcome"' in str(painted["bar"])
+
+
+def test_the_stored_view_holds_the_keys_the_renderer_reads() -> None:
+    assert set(paint_check.VIEW_KEYS) == {*paintable.PAINT_KEYS, "rules", "hand_trump"}
+    assert paint_check.LEAD_KINDS == paintable.LEAD_KINDS
+
+
+def test_the_stored_view_holds_no_other_seat_s_cards() -> None:
+    _, text, _, _ = next(p for p in POSITIONS if "play" in p[0])
+    m = Match(Rules(), seed=1)
+    view = json.loads(text)["view"]
+    assert set(view) == set(paint_check.VIEW_KEYS)
+    assert "kitty" not in view and "hands" not in view and "deck" not in view
+    assert m.seed != 0 and "seed" not in json.dumps(view)
+
+
+# ------------------------------------------------------------------ refused views
+
+_, GOOD_TEXT, GOOD_RECORD, _ = next(p for p in POSITIONS if p[0].endswith("-play")
+                                    and json.loads(p[1])["view"]["trick"])
+
+
+def tampered(change: Callable[[dict[str, Any]], object]) -> str:
+    data = json.loads(GOOD_TEXT)
+    change(data)
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _set(path: str, value: object) -> Callable[[dict[str, Any]], object]:
+    def change(data: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        target: Any = data
+        for part in parents:
+            target = target[int(part)] if part.isdigit() else target[part]
+        if last.isdigit():
+            target[int(last)] = value
+        else:
+            target[last] = value
+    return change
+
+
+REFUSED = {
+    "markup as a card": tampered(_set("view.hand.0", HOSTILE)),
+    "markup as the phase": tampered(_set("view.phase", HOSTILE)),
+    "markup as a lead kind": tampered(_set("view.lead_kind", HOSTILE)),
+    "markup as a level": tampered(_set("view.levels.1", HOSTILE)),
+    "markup as the trump": tampered(_set("view.trump", "<b>")),
+    "a card the decks do not hold twice over": tampered(
+        lambda d: d["view"].update(hand=["AS"] * 3, hand_trump=[False] * 3,
+                                   hand_sizes=[3, *d["view"]["hand_sizes"][1:]])),
+    "a hand of another size than seat 0 holds": tampered(
+        lambda d: d["view"]["hand"].pop()),
+    "a trump flag missing": tampered(lambda d: d["view"]["hand_trump"].pop()),
+    "a seat 7": tampered(_set("view.dealer", 7)),
+    "a huge number": tampered(_set("view.captured.0", 10**30)),
+    "a flag as a number": tampered(_set("view.hand_no", True)),
+    "an unknown field": tampered(_set("view.extra", 1)),
+    "a missing field": tampered(lambda d: d["view"].pop("trick")),
+    "another schema": tampered(_set("schema", "tractor-scenario")),
+    "another version": tampered(_set("version", 2)),
+    "another match record": tampered(_set("record", "12-0000000000000000")),
+    "a deep value": GOOD_TEXT.replace('"penalty":0', '"penalty":' + "[" * 40 + "]" * 40),
+    "a huge value": GOOD_TEXT[:-2] + ',"pad":"' + "x" * 20000 + '"}}',
+    "not strict JSON": GOOD_TEXT[:-1] + ",}",
+    "not JSON": "<script>alert(1)</script>",
+    "a trick of five plays": tampered(
+        lambda d: d["view"].update(trick=[{"seat": 0, "cards": ["AS"]}] * 5)),
+}
+
+
+@pytest.mark.parametrize("why", sorted(REFUSED))
+def test_a_tampered_stored_view_is_refused(why: str) -> None:
+    with pytest.raises(paint_check.PaintError):
+        paint_check.parse(REFUSED[why], GOOD_RECORD)
+
+
+def test_a_view_of_another_record_is_refused() -> None:
+    assert paint_check.parse(GOOD_TEXT, GOOD_RECORD)["hand"]
+    with pytest.raises(paint_check.PaintError, match="another match record"):
+        paint_check.parse(GOOD_TEXT, GOOD_RECORD + " ")
+    with pytest.raises(paint_check.PaintError):
+        paint_check.parse(GOOD_TEXT, None)
+
+
+# ------------------------------------------------------------------ the table's side
+
+
+def dealt(storage: FakeStorage, cards: int) -> Iterator[Game]:
+    """A table of ``storage`` dealing, after each of ``cards`` system actions."""
+    game = Game(FakeScreen(), Store(storage), WorkerLink(), seed=11)
+    for _ in range(cards):
+        action = game.match.system_action()
+        assert action is not None
+        game._apply(action)
+        yield game
+
+
+def test_the_table_stores_seat_0_s_view_after_every_action() -> None:
+    storage = FakeStorage()
+    for game in dealt(storage, 30):
+        stored = paint_check.parse(storage[painting.PAINT_KEY], storage[MATCH_KEY])
+        assert stored == painting.painter_view(game.view())
+
+
+def test_a_full_storage_loses_the_stored_view_not_the_match() -> None:
+    class FullForPaint(FakeStorage):
+        def setItem(self, key: str, value: str) -> None:  # noqa: N802
+            if key == painting.PAINT_KEY:
+                raise RuntimeError("QuotaExceededError")
+            super().setItem(key, value)
+
+    storage = FullForPaint()
+    game = next(dealt(storage, 1))
+    assert MATCH_KEY in storage and painting.PAINT_KEY not in storage
+    assert not game.store.full and game.scene().warning is None
+
+
+def test_the_engine_keeps_the_painted_selection_when_its_view_is_the_painted_one() -> None:
+    storage = FakeStorage()
+    for _ in dealt(storage, 40):
+        pass
+    painted = json.dumps(paint_check.parse(storage[painting.PAINT_KEY], storage[MATCH_KEY]))
+    resumed = Game(FakeScreen(), Store(storage), WorkerLink())
+    painting.adopt(resumed, painted, [0, 2, 99])
+    assert resumed.selected == {0, 2}
+    assert resumed.notice == Msg("resumed")
+
+
+def test_the_engine_redraws_another_painted_view_and_says_nothing_is_lost() -> None:
+    storage = FakeStorage()
+    for _ in dealt(storage, 40):
+        pass
+    view = paint_check.parse(storage[painting.PAINT_KEY], storage[MATCH_KEY])
+    view["hand"] = list(reversed(view["hand"]))
+    resumed = Game(FakeScreen(), Store(storage), WorkerLink())
+    painting.adopt(resumed, json.dumps(view), [0, 2])
+    assert resumed.selected == set()
+    assert resumed.notice == Msg("repainted")
+
+
+# ------------------------------------------------------------------ MicroPython agrees
+
+PROGRAM = """
+import json
+import paint_check
+import paintable
+from words import Words, table_say
+say = table_say(json.loads(WORDS))
+out = []
+for text, record in json.loads(CASES):
+    try:
+        view = paint_check.parse(text, record)
+        out.append({"ok": [{k: str(v) for k, v in paintable.regions(Words(lang, say), view).items()}
+                           for lang in ("zh", "zh-Hant", "en")]})
+    except paint_check.PaintError as error:
+        out.append({"error": str(error)})
+print("RESULT" + json.dumps(out))
+"""
+RUNNER = """
+import { loadMicroPython } from "MJS";
+import { readFileSync } from "fs";
+const files = JSON.parse(readFileSync(0, "utf8"));
+const lines = [];
+const mp = await loadMicroPython({stdout: (line) => lines.push(line), heapsize: 64 * 1024 * 1024});
+for (const [name, text] of Object.entries(files.modules)) mp.FS.writeFile(name, text);
+mp.globals.set("CASES", files.cases);
+mp.globals.set("WORDS", files.words);
+mp.runPython(files.program);
+process.stdout.write(lines.join("\\n"));
+"""
+MODULES = {
+    "markup.py": ROOT / "web" / "markup.py",
+    "words.py": ROOT / "web" / "words.py",
+    "paintable.py": ROOT / "web" / "paintable.py",
+    "paint_check.py": ROOT / "web" / "paint_check.py",
+    "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
+}
+
+
+def run(program: str, cases: list[tuple[str, str]]) -> list[Any]:
+    """``program`` in CPython (``exec``) and its printed result."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(program, {"CASES": json.dumps(cases),  # noqa: S102 - our own program
+                       "WORDS": json.dumps(pofile.paint_table(ROOT / "web", paintable.KEYS))})
+    text = out.getvalue()
+    result: list[Any] = json.loads(text[text.rindex("RESULT") + len("RESULT"):])
+    return result
+
+
+@pytest.mark.web
+def test_micropython_checks_and_paints_as_cpython(dist_dir: Path, tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed (build.py needs it too)")
+    cases = [(text, record) for _, text, record, _ in POSITIONS[::4]]
+    cases += [(REFUSED[why], GOOD_RECORD) for why in sorted(REFUSED)]
+    mjs = next(dist_dir.glob("micropython/*/micropython.mjs"))
+    runner = tmp_path / "run.mjs"
+    runner.write_text(RUNNER.replace("MJS", mjs.as_uri()))
+    payload = {"modules": {name: path.read_text() for name, path in MODULES.items()},
+               "cases": json.dumps(cases, ensure_ascii=False),
+               "words": (dist_dir / "web" / "paint_text.json").read_text(), "program": PROGRAM}
+    done = subprocess.run([node, str(runner)], input=json.dumps(payload, ensure_ascii=False),
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    mine = json.loads(done.stdout[done.stdout.rindex("RESULT") + len("RESULT"):])
+    theirs = run(PROGRAM, cases)
+    assert len(mine) == len(theirs) == len(cases)
+    assert sum("ok" in r for r in mine) == len(POSITIONS[::4])
+    for a, b in zip(mine, theirs, strict=True):
+        if "error" in b:
+            assert "error" in a
+        else:
+            assert a == b or [{k: sorted(v) for k, v in r.items()} for r in a["ok"]] == [
+                {k: sorted(v) for k, v in r.items()} for r in b["ok"]]

@@ -1,0 +1,172 @@
+"""index.html's first script (MicroPython): paint the table before Pyodide is up.
+
+MicroPython starts in about half a second; the engine (Pyodide) takes several. So
+this script draws the table at once from what the page already has, then starts
+the engine:
+
+* a **repeat visit**: seat 0's last view, stored beside the match record
+  (``tractor.paint``, checked by ``paint_check``: bounded, strict, typed, tied to
+  the stored record), drawn by ``paintable``, the renderer the live table uses: the
+  bar, the seats, the trick and the player's own hand. The cards can be selected
+  at once (a click toggles ``sel``, as the live table does); the engine keeps that
+  selection when its own view is the painted one (``main.py``);
+* a **first visit** (nothing stored): the bar with the welcome line and the empty
+  seats; the download's progress bar (``boot.js``) stays in the middle.
+
+Then it asks ``boot.js`` to start the engine (``tractorStartEngine``: it adds the
+Pyodide script, whose config is the page's ``py-config``), so Pyodide's download
+never competes with the paint. Nothing from storage becomes markup except through
+``markup.el``; a refused or missing view paints nothing from it, silently (the
+engine draws the table as before). Once the live table has drawn (``data-live`` on
+the table), this script does nothing more.
+"""
+
+import json
+
+import js
+import paint_check
+import paintable
+from jsonscan import depth_within, strict_error
+from pyscript import document
+from pyscript.ffi import create_proxy, to_js
+from words import HTML_LANG, LANGUAGES, Words, language_of, table_say
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from typing import Any
+
+window = js.window  # pyscript.window's methods lose their ``this`` in MicroPython 1.27
+PAINT_KEY = "tractor.paint"
+MATCH_KEY = "tractor.match"
+SETTINGS_KEY = "tractor.settings"
+MAX_SETTINGS = 10000
+"""The longest settings text read (as the table reads it: ``storage.MAX_SMALL_RECORD``)."""
+FRESH_VIEW = {
+    "phase": "deal", "to_move": -1, "hand_no": 0, "level": "2", "levels": ["2"] * 4,
+    "trump": None, "declaration": None, "dealer": None, "friend": None, "friend_card": None,
+    "defenders": [], "captured": [0] * 4, "penalty": 0, "hand_sizes": [0] * 4,
+    "deal_total": 0, "dealt": 0, "kitty_size": 0, "trick": [], "tricks_played": 0,
+    "trick_winner": None, "lead_kind": None, "throw_failure": None, "hand": [],
+    "kitty_taken": None, "rules": {"partners": "fixed", "decks": 2}, "hand_trump": [],
+}
+"""What a first visit's table shows before its first card: no cards, every level at 2."""
+kept = []  # type: list[Any]
+
+
+def stored(key: str) -> "str | None":
+    """A stored text (None when absent, or when the storage cannot be read)."""
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # storage disabled by the browser
+        return None
+    return value if isinstance(value, str) else None
+
+
+def settings() -> "dict[str, Any]":
+    """The stored settings, bounded and strict (``{}`` when absent or refused)."""
+    text = stored(SETTINGS_KEY)
+    if text is None or len(text) > MAX_SETTINGS:
+        return {}
+    if not depth_within(text, 3) or strict_error(text) >= 0:
+        return {}
+    data = json.loads(text)
+    return data if isinstance(data, dict) else {}
+
+
+def query_speed() -> "str | None":
+    """``?speed=`` of this visit, when it is one of the speeds."""
+    search = str(window.location.search or "")
+    for part in search.lstrip("?").split("&"):
+        if part.startswith("speed=") and part[6:] in paintable.SPEEDS:
+            return part[6:]
+    return None
+
+
+def words_table() -> "dict[str, Any]":
+    with open("paint_text.json") as handle:
+        data = json.load(handle)
+    return data  # type: ignore[no-any-return]
+
+
+def region(name: str) -> "Any":
+    return document.getElementById(name)
+
+
+def size_hand(element: "Any") -> None:
+    """As the live table does (``screen.DomScreen``): the hand's card count for the CSS."""
+    rows = element.querySelectorAll(".hand-row")
+    counts = [int(rows.item(i).childElementCount) for i in range(rows.length)]
+    total = sum(counts)
+    element.style.setProperty("--n", str(max(1, total)))
+    element.style.setProperty("--row-n", str(max([1] + counts)))
+    element.classList.toggle("many", total > 30)
+
+
+def on_click(event: "Any") -> None:
+    """Select or unselect a painted card (until the live table takes over)."""
+    if root.getAttribute("data-live"):
+        return
+    card = event.target.closest("[data-action=select]")
+    if card is None or not region("hand").contains(card):
+        return
+    chosen = not card.classList.contains("sel")
+    card.classList.toggle("sel", chosen)
+    card.setAttribute("aria-pressed", "true" if chosen else "false")
+
+
+def paint() -> None:
+    """Draw what can be drawn; record the painted view for the engine (``tractorPainted``)."""
+    chosen = settings()
+    lang = chosen.get("lang")
+    if lang not in LANGUAGES:
+        lang = language_of(str(window.navigator.language or ""))
+    words = Words(lang, table_say(words_table()))
+    record = stored(MATCH_KEY)
+    first_visit = record is None and stored(SETTINGS_KEY) is None
+    view = None
+    try:
+        view = paint_check.parse(stored(PAINT_KEY), record)
+    except paint_check.PaintError as refused:
+        if record is not None:
+            print("stored view not painted: " + str(refused))
+    except ValueError as refused:  # a parser's refusal of what the scanner let through
+        print("stored view not painted: " + str(refused))
+    if root.getAttribute("data-live"):
+        return
+    shown = view or FRESH_VIEW
+    drawn = paintable.regions(words, shown, first_visit)
+    if view is None:
+        drawn.pop("centre")  # the download's progress stays in the middle
+        drawn.pop("hand")
+    inner = to_js({"morphStyle": "innerHTML"})
+    for name, html in drawn.items():
+        window.Idiomorph.morph(region(name), str(html), inner)  # as the live table draws
+    speed = query_speed() or chosen.get("speed")
+    root.className = paintable.root_classes(
+        shown, chosen.get("four_color") is True,
+        speed if speed in paintable.SPEEDS else paintable.DEFAULT_SPEED)
+    document.documentElement.lang = HTML_LANG[lang]
+    document.title = words("title")
+    if view is not None:
+        hand = region("hand")
+        hand.setAttribute("aria-label", words("hand_name"))
+        size_hand(hand)
+        status = document.querySelector("[data-testid=status]")
+        status.textContent = words("painted_starting")
+        window.tractorPainted = json.dumps(view)
+        root.setAttribute("data-painted", "view")
+    else:
+        root.setAttribute("data-painted", "table")
+    window.performance.mark("tractor-painted")  # scripts/measure_paint.py reads the marks
+
+
+root = region("table")
+try:
+    handler = create_proxy(on_click)
+    kept.append(handler)
+    region("hand").addEventListener("click", handler)
+    paint()
+except Exception as error:  # never in the way of the engine: it draws the table anyway
+    print("painting failed: " + str(error))
+finally:
+    window.tractorStartEngine()

@@ -1,0 +1,440 @@
+"""The table's look from seat 0's view alone: one renderer for the live and the painted table.
+
+The live table (Pyodide, ``table.py``) draws its bar, seats, trick and hand with these
+functions; before Pyodide is up, ``paint.py`` (MicroPython) draws the same regions
+with them from the view stored beside the match record (``paint_check``). So a
+painted hand is the live hand, markup for markup (tested for many positions), and a
+test cannot tell them apart except by trying to play.
+
+Everything is a pure function of the view's plain data (``View.to_dict()``, or the
+stored subset ``paint_view``: the keys in ``PAINT_KEYS``) and a few table states
+passed in (the selection, the seat thinking, the last trick shown...). Every text
+goes through ``markup.el`` (escaped) and every word through ``words.Words``
+(``KEYS`` lists those the painter may need; ``build.py`` writes them to
+``paint_text.json``).
+
+Runs unchanged in MicroPython: no ``typing``, ``dataclasses`` or ``__future__`` at run
+time, annotations in quotes, no ``str`` subclass handed to ``str.join``.
+"""
+
+from markup import Markup, el, join
+from words import (
+    DEFAULT_LANGUAGE,
+    HTML_LANG,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    SUIT_SYMBOLS,
+    Words,
+    card_label,
+    cards_label,
+    seat_name,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from typing import Any
+
+    from markup import Child
+
+POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
+"""Where each seat sits, seen from seat 0 (下家 on the right, 上家 on the left)."""
+LONG_PLAY = 7
+"""A play of this many cards or more (a throw, a 3-deck tractor) overlaps more."""
+ROW_SPLIT_FROM = 13
+"""A hand of this many cards or more is drawn as two rows where the screen is narrow."""
+MODAL_OPEN = "modal-open"
+"""Root class while a blocking dialog (settings, a confirmation, a replay) is open."""
+SPEEDS = ("slow", "normal", "fast", "instant")
+"""The animation speeds (root class ``speed-*``)."""
+DEFAULT_SPEED = "normal"
+LEAD_KINDS = ("single", "pair", "triple", "tractor", "titanic", "throw")
+PAINT_KEYS = (
+    "phase", "to_move", "hand_no", "level", "levels", "trump", "declaration", "dealer",
+    "friend", "friend_card", "defenders", "captured", "penalty", "hand_sizes", "deal_total",
+    "dealt", "kitty_size", "trick", "tricks_played", "trick_winner", "lead_kind",
+    "throw_failure", "hand", "kitty_taken",
+)
+"""The view's keys these renderers read (with ``rules``' ``partners`` and ``decks``, and
+``hand_trump``: which of the hand's cards are trumps). Nothing else of the view, and
+never another seat's cards, is stored for the painter."""
+KEYS = (
+    "title", "level_label", "trump_label", "trump_undecided", "no_trump", "hand_no",
+    "declared_by", "no_declaration_yet", "attackers_points", "friend_hidden", "friend_is",
+    "your_side_unknown", "friend_card", "last_trick", "new_game", "log", "how_to_play",
+    "settings", "language", "welcome", "rules_summary", "dealer_mark", "friend_mark",
+    "level_of", "cards_left", "seat_points", "thinking", "seat0", "seat1", "seat2", "seat3",
+    "winning", "throw_failed_own", "throw_failed", "throw_penalty_note", "joker_big_short",
+    "joker_small_short", "joker_big", "joker_small", "hand_name", "painted_starting",
+) + tuple("lead_" + kind for kind in LEAD_KINDS)
+"""Every message these renderers use (the painter's words, ``paint_text.json``)."""
+
+
+# ------------------------------------------------------------------ cards and buttons
+
+
+def card_face(words: Words, card: str, classes: str = "", tag: str = "span",
+              **attrs: object) -> Markup:
+    """One card (``card`` in RULES notation, e.g. ``10H``): rank and suit in the corner."""
+    if card in ("BJ", "SJ"):
+        big = card == "BJ"
+        rank = words("joker_big_short" if big else "joker_small_short")
+        suit_text, suit_class = "★", "big-joker" if big else "small-joker"
+        title = words("joker_big" if big else "joker_small")
+    else:
+        suit = card[-1:]
+        rank, suit_text = card[:-1], SUIT_SYMBOLS.get(suit, "?")  # "?": not a card
+        suit_class = "suit-" + suit if suit in SUIT_SYMBOLS else "suit-unknown"
+        title = card_label(words, card)
+    return el(
+        tag,
+        el("span", rank, class_="rank ten" if rank == "10" else "rank"),
+        el("span", suit_text, class_="pip"),
+        el("span", suit_text, class_="face", aria_hidden="true"),
+        class_=("card " + suit_class + " " + classes).strip(),
+        data_card=card,
+        title=title,
+        **attrs,
+    )
+
+
+def mini_cards(words: Words, cards: "list[str]", classes: str = "") -> Markup:
+    """A row of small overlapping cards (tricks, kitty, declarations)."""
+    faces = [card_face(words, card, "mini") for card in cards]
+    return el("span", faces, class_=("cards " + classes).strip())
+
+
+def button(label: "Child", action: str, testid: "str | None" = None, **attrs: object) -> Markup:
+    """A button for the delegated click handler (``data-action``).
+
+    A button with a test id also gets a stable ``id``: the morphing redraw matches
+    elements by id, so a redraw that adds or removes buttons before this one never
+    turns this very element into another button under a pointer or the focus.
+    """
+    ident = attrs.pop("id", None) or ("b-" + testid if testid else None)
+    return el("button", label, id=ident, type="button", data_action=action, data_testid=testid,
+              **attrs)
+
+
+# ------------------------------------------------------------------ the root and the bar
+
+
+def root_classes(view: "dict[str, Any]", four_color: bool, speed: str, autoplay: bool = False,
+                 modal: bool = False) -> str:
+    """Classes of the page root: phase, colour scheme, speed, whose turn."""
+    classes = ["phase-" + str(view["phase"]), "four-color" if four_color else "two-color",
+               "speed-" + speed]
+    if view["to_move"] == 0:
+        classes.append("my-turn")
+    if autoplay:
+        classes.append("autoplaying")
+    if modal:
+        classes.append(MODAL_OPEN)
+    return " ".join(classes)
+
+
+def attackers_points(view: "dict[str, Any]") -> "int | None":
+    """The attackers' points so far, when the sides are known to seat 0."""
+    if view["dealer"] is None or view["trump"] is None:
+        return None
+    if view["rules"]["partners"] == "find_friend" and view["friend"] is None:
+        return None
+    defenders = view["defenders"]
+    captured = view["captured"]
+    total = int(view["penalty"])  # type: int
+    for s in range(4):
+        if s not in defenders:
+            total += int(captured[s])
+    return total
+
+
+def trump_text(words: Words, view: "dict[str, Any]") -> Markup:
+    level = words("level_label") + " " + str(view["level"])
+    if view["trump"] is None:
+        trump = words("trump_label") + " " + words("trump_undecided")  # type: Child
+    elif view["trump"] == "NT":
+        trump = words("no_trump")
+    else:
+        symbol = el("b", SUIT_SYMBOLS[view["trump"]], class_="pip suit-" + view["trump"])
+        trump = join(words("trump_label"), symbol, sep=" ")
+    return join(trump, level, sep=" · ")
+
+
+def page_href(page: str, lang: str) -> str:
+    """A page of the site (``tutorial``, ``rules``) in the table's language (relative: the
+    site may live in a sub-path); both pages are written in each of ``LANGUAGES``.
+
+    >>> page_href("rules", "zh-Hant"), page_href("tutorial", "en")
+    ('rules.html?lang=zh-Hant', 'tutorial.html?lang=en')
+    """
+    return page + ".html?lang=" + (lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+
+
+def language_menu(words: Words) -> Markup:
+    """The bar's language menu: every language by its own name (a change sets the option)."""
+    options = [el("option", name, value=code, selected=code == words.lang, lang=HTML_LANG[code])
+               for code, name in LANGUAGE_NAMES.items()]
+    return el("select", options, id="lang-menu", class_="lang-toggle", data_option="lang",
+              data_testid="lang-toggle", aria_label=words("language"))
+
+
+def log_toggle(words: Words, show_log: bool) -> Markup:
+    """The bar's button that opens and closes the log."""
+    return button(words("log"), "toggle-log", "log-toggle",
+                  aria_expanded="true" if show_log else "false", aria_controls="log")
+
+
+def friend_state(words: Words, view: "dict[str, Any]") -> Markup:
+    friend = view["friend"]
+    state = words("friend_hidden") if friend is None else words("friend_is",
+                                                                name=seat_name(words, friend))
+    side = None
+    if friend is None and view["dealer"] != 0 and view["phase"] == "play":
+        side = el("span", words("your_side_unknown"), class_="side-unknown",
+                  data_testid="your-side")
+    return el(
+        "div",
+        words("friend_card", card=card_label(words, view["friend_card"])),
+        " · ",
+        el("span", state, class_="hidden-friend" if friend is None else "known-friend"),
+        side and " · ",
+        side,
+        class_="friend",
+        data_testid="friend",
+    )
+
+
+def bar(words: Words, view: "dict[str, Any]", show_last: bool = False, show_log: bool = False,
+        first_visit: bool = False) -> Markup:
+    """The bar: title, trump and level, declaration, points, friend, buttons, welcome."""
+    lang = words.lang
+    parts = [
+        el("h1", words("title"), class_="title"),
+        el("div", trump_text(words, view), " ",
+           el("span", words("hand_no", n=view["hand_no"] + 1), class_="hand-no"),
+           class_="indicator", data_testid="trump"),
+    ]  # type: list[Child]
+    decl = view["declaration"]
+    if decl is not None:
+        text = words("declared_by", name=seat_name(words, decl["seat"]), cards="")
+        parts.append(el("div", text, mini_cards(words, decl["cards"], "tiny"),
+                        class_="declaration", data_testid="declaration"))
+    elif view["phase"] in ("deal", "declare"):
+        parts.append(el("div", words("no_declaration_yet"), class_="declaration",
+                        data_testid="declaration"))
+    points = attackers_points(view)
+    if points is not None:
+        parts.append(el("div", words("attackers_points"), " ", el("b", points), class_="points",
+                        data_testid="points"))
+    if view["friend_card"] is not None:
+        parts.append(friend_state(words, view))
+    tutorial = page_href("tutorial", lang)
+    parts.append(
+        el(
+            "div",
+            button(words("last_trick"), "last-trick", "last-trick",
+                   aria_pressed="true" if show_last else "false"),
+            button(words("new_game"), "new-game", "new-game"),
+            log_toggle(words, show_log),
+            el("a", el("span", words("how_to_play"), class_="long"),
+               el("span", "?", class_="short", aria_hidden="true"),
+               href=tutorial, target="_blank", rel="noopener",
+               class_="bar-link", data_testid="how-to-play", aria_label=words("how_to_play")),
+            button(words("settings"), "settings", "settings"),
+            language_menu(words),
+            class_="bar-buttons",
+        )
+    )
+    if first_visit:
+        parts.append(
+            el("p", words("welcome"), " ",
+               el("a", words("how_to_play"), href=tutorial, target="_blank", rel="noopener"),
+               " · ", el("a", words("rules_summary"), href=page_href("rules", lang),
+                         target="_blank", rel="noopener"),
+               class_="welcome", data_testid="welcome")
+        )
+    return join(parts)
+
+
+# ------------------------------------------------------------------ the seats
+
+
+def seat_box(words: Words, view: "dict[str, Any]", seat: int,
+             thinking: "int | None" = None) -> Markup:
+    """One seat's box: name, dealer/friend badges, level, cards left, points."""
+    badges = []  # type: list[Child]
+    if view["dealer"] == seat:
+        badges.append(el("span", words("dealer_mark"), class_="badge dealer"))
+    if view["friend"] == seat and view["friend"] != view["dealer"]:
+        badges.append(el("span", words("friend_mark"), class_="badge friend"))
+    meta = [words("level_of", rank=view["levels"][seat]),
+            words("cards_left", n=view["hand_sizes"][seat])]
+    if view["phase"] in ("play", "hand_over", "match_over") or view["captured"][seat]:
+        meta.append(words("seat_points", n=view["captured"][seat]))
+    classes = ["seat-box", POSITIONS[seat]]
+    if view["to_move"] == seat:
+        classes.append("turn")
+    state = None
+    if thinking == seat:
+        classes.append("thinking")
+        state = el("span", words("thinking"), class_="state")
+    back = None if seat == 0 else el("span", class_="back", aria_hidden="true")
+    return el(
+        "div",
+        back,
+        el("div",
+           el("div", seat_name(words, seat), " ", badges, class_="seat-name"),
+           el("div", [el("span", item) for item in meta], class_="seat-meta"),
+           state,
+           class_="seat-text"),
+        class_=" ".join(classes),
+        data_seat=seat,
+        data_testid="seat-" + str(seat),
+    )
+
+
+# ------------------------------------------------------------------ the middle of the felt
+
+
+def plays_html(words: Words, plays: "list[dict[str, Any]]", winner: "int | None" = None,
+               lead_kind: "str | None" = None, trick_no: int = 0) -> Markup:
+    """Each seat's play in its place, with the seat's name; the lead named, the winner marked.
+
+    A play carries a stable ``id`` (trick number and seat), so the morphing redraw
+    inserts a new play as a new element and its CSS entry animation runs once."""
+    out = []  # type: list[Child]
+    for index, play in enumerate(plays):
+        seat = play["seat"]
+        classes = ["play", "pos-" + POSITIONS[seat]]
+        if index == 0:
+            classes.append("lead")
+        if seat == winner:
+            classes.append("won")
+        if len(play["cards"]) >= LONG_PLAY:
+            classes.append("long")
+        caption = [el("span", seat_name(words, seat), class_="play-name")]  # type: list[Child]
+        if index == 0 and lead_kind:
+            caption.append(el("span", words("lead_" + lead_kind), class_="lead-kind",
+                              data_testid="lead-kind"))
+        if seat == winner:
+            caption.append(el("span", "★", class_="winning-mark", title=words("winning"),
+                              aria_label=words("winning")))
+        out.append(
+            el("div", mini_cards(words, play["cards"]), el("div", caption, class_="play-caption"),
+               class_=" ".join(classes), data_seat=seat,
+               id="play-" + str(trick_no) + "-" + str(seat))
+        )
+    return join(out)
+
+
+def throw_failure_html(words: Words, failure: "dict[str, Any] | None") -> "Markup | None":
+    """The line under a failed throw: what was tried, what was forced, who beat it."""
+    if not failure:
+        return None
+    text = words(
+        "throw_failed_own" if failure["seat"] == 0 else "throw_failed",
+        name=seat_name(words, failure["seat"]),
+        attempted=cards_label(words, failure["attempted"]),
+        forced=cards_label(words, failure["forced"]),
+        beater=seat_name(words, failure["beaten_by_seat"]),
+        beaten_by=cards_label(words, failure["beaten_by"]),
+    )
+    if failure.get("penalty"):
+        text += " · " + words("throw_penalty_note", n=failure["penalty"])
+    return el("div", text, class_="throw-failure", data_testid="throw-failure")
+
+
+def centre(words: Words, view: "dict[str, Any]",
+           finished_trick: "dict[str, Any] | None" = None) -> Markup:
+    """The deck while dealing; else the trick (and the one just finished, gathering to its
+    winner), each play beside its seat, and a failed throw's line."""
+    if view["phase"] == "deal":
+        left = view["deal_total"] - view["dealt"] + view["kitty_size"]
+        return el("div", el("span", class_="back", aria_hidden="true"),
+                  el("span", words("cards_left", n=left)), class_="deck", data_testid="deck")
+    trick_no = view["tricks_played"]
+    finished = None
+    if not view["trick"] and finished_trick is not None:
+        done = finished_trick
+        finished = el("div", plays_html(words, done["plays"], done["winner"],
+                                        trick_no=trick_no - 1),
+                      class_="trick-grid finished gather-" + POSITIONS[done["winner"]],
+                      data_testid="finished-trick")
+    failure = view["throw_failure"] if view["phase"] == "play" else None
+    return join(
+        finished,
+        el("div", plays_html(words, view["trick"], view.get("trick_winner"), view["lead_kind"],
+                             trick_no=trick_no),
+           class_="trick-grid", data_testid="trick"),
+        throw_failure_html(words, failure),
+    )
+
+
+# ------------------------------------------------------------------ the hand
+
+
+def split_point(suits: "list[Any]") -> int:
+    """Where a hand splits into two rows: the suit boundary nearest the middle
+    (never more than a quarter of the hand off it), else the middle itself.
+
+    >>> split_point([0] * 6 + [1] * 7), split_point([0] * 13)
+    (6, 7)
+    """
+    n = len(suits)
+    middle = (n + 1) // 2
+    bounds = [i for i in range(1, n) if suits[i] != suits[i - 1]]
+    near = min(bounds, key=lambda i: abs(i - middle)) if bounds else middle
+    return near if abs(near - middle) <= n // 4 else middle
+
+
+def hand(words: Words, view: "dict[str, Any]", selected: "Any" = (),
+         just_dealt: "str | None" = None) -> Markup:
+    """Seat 0's cards, sorted trumps first (``view["hand_trump"]`` says which are trumps);
+    two ``hand-row``s that CSS lays out as one fanned row on a wide screen and as two
+    rows on a narrow one. The kitty's cards are marked while seat 0 buries."""
+    cards = view["hand"]
+    trumps = view["hand_trump"]
+    suits = ["T" if trumps[i] else card[-1:] for i, card in enumerate(cards)]
+    marks = list(view.get("kitty_taken") or [])
+    new = just_dealt if view["phase"] == "deal" else None
+    split = split_point(suits) if len(cards) >= ROW_SPLIT_FROM else len(cards)
+    rows = [[], []]  # type: list[list[Child]]
+    for index, card in enumerate(cards):
+        classes = []
+        if trumps[index]:
+            classes.append("trump")
+        if index and suits[index] != suits[index - 1] and index != split:
+            classes.append("gap")
+        if card in marks:
+            marks.remove(card)
+            classes.append("from-kitty")
+        if card == new:
+            new = None
+            classes.append("dealt")
+        chosen = index in selected
+        if chosen:
+            classes.append("sel")
+        rows[1 if index >= split else 0].append(
+            card_face(words, card, " ".join(classes), tag="button", type="button",
+                      data_action="select", data_index=index, id="card-" + str(index),
+                      aria_pressed="true" if chosen else "false")
+        )
+    return join(el("div", row, class_="hand-row") for row in rows if row)
+
+
+def paint_view(view: "dict[str, Any]", hand_trump: "list[bool]") -> "dict[str, Any]":
+    """What the painter stores of seat 0's view: ``PAINT_KEYS``, the rules' ``partners``
+    and ``decks``, and which hand cards are trumps (the engine's trump order decides)."""
+    out = {key: view[key] for key in PAINT_KEYS}
+    out["rules"] = {"partners": view["rules"]["partners"], "decks": view["rules"]["decks"]}
+    out["hand_trump"] = list(hand_trump)
+    return out
+
+
+def regions(words: Words, view: "dict[str, Any]", first_visit: bool = False) -> "dict[str, str]":
+    """The regions the painter draws from a stored view: the bar, the seats, the middle and
+    the hand, as the live table draws them with nothing selected."""
+    out = {"bar": bar(words, view, first_visit=first_visit), "centre": centre(words, view),
+           "hand": hand(words, view)}  # type: dict[str, str]
+    for seat in range(4):
+        out["seat-" + str(seat)] = seat_box(words, view, seat)
+    return out

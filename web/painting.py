@@ -1,0 +1,68 @@
+"""The live table's side of the first paint (``paint.py``): keep seat 0's view, take over.
+
+* **Keep**: after every save of the match (``keeping.save``), seat 0's view as the
+  painter reads it (``paintable.paint_view``: only that seat's own hand, the trick on
+  the table and the public counts) is stored under ``PAINT_KEY``, tied to the record
+  just written (``paint_check.dumps``). A failed write is not the match's failure:
+  the painter then refuses the stale view and the engine draws the table.
+* **Take over**: when the engine has replayed the stored match, ``adopt`` compares
+  its own view with the one painted; the same view keeps the cards the player
+  selected on the painted table, another one is redrawn (the live table's first
+  draw morphs it) with a notice that nothing is lost.
+
+>>> from tractor import Match, Rules
+>>> m = Match(Rules(), seed=5)
+>>> for _ in range(20):
+...     m.apply(m.system_action())
+>>> record = '{"a": 1}'
+>>> text = paint_text(m.observe(0).to_dict(), record)
+>>> paint_check.parse(text, record)["hand"] == m.observe(0).to_dict()["hand"]
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import paint_check
+from handview import hand_trump
+from messages import Msg
+from paintable import paint_view
+
+if TYPE_CHECKING:
+    from game import Game
+
+PAINT_KEY = "tractor.paint"
+
+
+def painter_view(view: dict[str, Any]) -> dict[str, Any]:
+    """Seat 0's view as the painter stores and draws it (plain JSON data)."""
+    data: dict[str, Any] = json.loads(json.dumps(paint_view(view, hand_trump(view))))
+    return data
+
+
+def paint_text(view: dict[str, Any], record: str) -> str:
+    """The stored text of seat 0's ``view``, taken from the match record ``record``."""
+    return paint_check.dumps(painter_view(view), record)
+
+
+def keep(game: Game, record: str) -> None:
+    """Store seat 0's view beside the match record just written (best effort)."""
+    game.store.set_quietly(PAINT_KEY, paint_text(game.view(), record))
+
+
+def adopt(game: Game, painted: str | None, selection: list[int]) -> None:
+    """Take over the painted table: keep its selection when the engine's view is the one
+    painted, else say that the table is redrawn and nothing is lost."""
+    if painted is None:
+        return
+    try:
+        same = json.loads(painted) == painter_view(game.view())
+    except ValueError:
+        same = False
+    if same:
+        size = len(game.view()["hand"])
+        game.selected = {index for index in selection if 0 <= index < size}
+    else:
+        game.notice = Msg("repainted")
