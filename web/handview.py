@@ -26,14 +26,6 @@ def declaration_strength(option: str) -> tuple[int, int]:
     return len(cards), {"BJ": 2, "SJ": 1}.get(cards[0], 0)
 
 
-def can_play(view: dict[str, Any], count: int) -> bool:
-    """Whether ``count`` selected cards could be seat 0's play (the engine judges the rest)."""
-    if view["to_move"] != 0 or count == 0:
-        return False
-    trick = view["trick"]
-    return not trick or count == len(trick[0]["cards"])
-
-
 def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> Markup:
     view, lang = scene.view, scene.lang
     options = sorted(view["declaration_options"], key=declaration_strength, reverse=True)
@@ -97,17 +89,8 @@ def controls(scene: Scene) -> Markup:
     elif phase == "call" and mine:
         parts.append(friend_picker(scene))
     elif phase == "play":
-        label = t(lang, "play_n", n=len(scene.selected)) if scene.selected else t(lang, "play")
-        parts.append(button(label, "play", "play", class_="primary",
-                            disabled=not can_play(view, len(scene.selected))))
-    auto_label = t(lang, "autoplay_on") if scene.autoplay else t(lang, "autoplay")
-    if scene.can_undo:
-        parts.append(button(t(lang, "undo"), "undo", "undo"))
-    parts.append(button(t(lang, "hint"), "hint", "hint"))
-    parts.append(
-        button(auto_label, "autoplay", "autoplay", class_="toggle",
-               aria_pressed="true" if scene.autoplay else "false")
-    )
+        parts.append(paintable.play_button(words_of(lang), view, len(scene.selected)))
+    parts.extend(paintable.common_controls(words_of(lang), scene.autoplay, scene.can_undo))
     return join(parts)
 
 

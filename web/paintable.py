@@ -64,7 +64,8 @@ KEYS = (
     "settings", "language", "welcome", "rules_summary", "dealer_mark", "friend_mark",
     "level_of", "cards_left", "seat_points", "thinking", "seat0", "seat1", "seat2", "seat3",
     "winning", "throw_failed_own", "throw_failed", "throw_penalty_note", "joker_big_short",
-    "joker_small_short", "joker_big", "joker_small", "hand_name", "painted_starting",
+    "joker_small_short", "joker_big", "joker_small", "hand_name", "painted_starting", "play",
+    "play_n", "undo", "hint", "autoplay", "autoplay_on",
 ) + tuple("lead_" + kind for kind in LEAD_KINDS)
 """Every message these renderers use (the painter's words, ``paint_text.json``)."""
 
@@ -369,6 +370,47 @@ def centre(words: Words, view: "dict[str, Any]",
     )
 
 
+# ------------------------------------------------------------------ the controls
+
+
+def can_play(view: "dict[str, Any]", count: int) -> bool:
+    """Whether ``count`` selected cards could be seat 0's play (the engine judges the rest)."""
+    if view["to_move"] != 0 or count == 0:
+        return False
+    trick = view["trick"]
+    return not trick or count == len(trick[0]["cards"])
+
+
+def play_button(words: Words, view: "dict[str, Any]", count: int, off: bool = False) -> Markup:
+    """*Play* (with the number of cards selected), pressable when they could be a play."""
+    label = words("play_n", n=count) if count else words("play")
+    return button(label, "play", "play", class_="primary",
+                  disabled=off or not can_play(view, count))
+
+
+def common_controls(words: Words, autoplay: bool = False, can_undo: bool = False,
+                    off: bool = False) -> "list[Child]":
+    """The controls of every phase: undo (when allowed), the hint and 托管 (autoplay)."""
+    parts = []  # type: list[Child]
+    if can_undo:
+        parts.append(button(words("undo"), "undo", "undo", disabled=off))
+    parts.append(button(words("hint"), "hint", "hint", disabled=off))
+    parts.append(button(words("autoplay_on") if autoplay else words("autoplay"), "autoplay",
+                        "autoplay", class_="toggle", aria_pressed="true" if autoplay else "false",
+                        disabled=off))
+    return parts
+
+
+def waiting_controls(words: Words, view: "dict[str, Any]") -> "Markup | None":
+    """The painter's controls while the engine starts: those of a trick (or of the hand's
+    end), in their place but not yet pressable (None in the other phases)."""
+    if view["phase"] == "play":
+        return join(play_button(words, view, 0, off=True), common_controls(words, off=True))
+    if view["phase"] in ("hand_over", "match_over"):
+        return join(common_controls(words, off=True))
+    return None
+
+
 # ------------------------------------------------------------------ the hand
 
 
@@ -432,9 +474,13 @@ def paint_view(view: "dict[str, Any]", hand_trump: "list[bool]") -> "dict[str, A
 
 def regions(words: Words, view: "dict[str, Any]", first_visit: bool = False) -> "dict[str, str]":
     """The regions the painter draws from a stored view: the bar, the seats, the middle and
-    the hand, as the live table draws them with nothing selected."""
+    the hand, as the live table draws them with nothing selected, and the controls of a
+    trick, not yet pressable (``waiting_controls``)."""
     out = {"bar": bar(words, view, first_visit=first_visit), "centre": centre(words, view),
            "hand": hand(words, view)}  # type: dict[str, str]
+    waiting = waiting_controls(words, view)
+    if waiting is not None:
+        out["controls"] = waiting
     for seat in range(4):
         out["seat-" + str(seat)] = seat_box(words, view, seat)
     return out

@@ -90,13 +90,17 @@ def test_a_repeat_visit_shows_the_stored_hand_before_the_engine_and_keeps_its_se
             expect(page.get_by_test_id(f"seat-{seat}")).to_be_visible()
         expect(page.get_by_test_id("trump")).to_contain_text("Level")
         expect(page.get_by_test_id("boot")).to_have_count(0)  # no progress bar
+        expect(page.get_by_test_id("hint")).to_be_disabled()  # in place, not yet alive
         chosen = [VIEW["hand"][0], VIEW["hand"][-1]]
         select_cards(page, chosen)
+        expect(page.get_by_test_id("play")).to_be_disabled()
         assert not engine_up(page)  # all of that before the engine
     wait_ready(page)
     assert hand_cards(page) == VIEW["hand"]
     assert selected_cards(page) == chosen
     expect(page.get_by_test_id("play")).to_contain_text("2")
+    expect(page.get_by_test_id("play")).to_be_enabled()  # the controls came alive
+    expect(page.get_by_test_id("hint")).to_be_enabled()
     expect(page.get_by_test_id("notice")).not_to_contain_text("redrawn")
 
 

@@ -91,6 +91,22 @@ def test_the_painted_regions_are_the_live_regions(name: str, text: str, record: 
             key: str(live[key]) for key in PAINTED}
 
 
+def test_the_painted_controls_are_the_live_ones_not_yet_pressable() -> None:
+    checked = 0
+    for _, text, record, view in POSITIONS:
+        painted = paintable.regions(Words("en", SAY), paint_check.parse(text, record))
+        if view["phase"] not in ("play", "hand_over", "match_over"):
+            assert "controls" not in painted
+            continue
+        live = render(Scene(view=view, settings=Settings(lang="en"), lang="en"))["controls"]
+        assert str(painted["controls"]).count(" disabled") == str(painted["controls"]).count(
+            "<button")
+        assert str(painted["controls"]).replace(" disabled", "") == str(live).replace(
+            " disabled", "")
+        checked += 1
+    assert checked >= 10
+
+
 def test_the_positions_cover_every_phase_and_a_failed_throw() -> None:
     phases = {json.loads(text)["view"]["phase"] for _, text, _, _ in POSITIONS}
     assert {"deal", "bury", "call", "play", "hand_over"} <= phases
