@@ -13,9 +13,9 @@ from __future__ import annotations
 from faces import button, details, mini_cards
 from i18n import t
 from markup import Child, Markup, el
-from reviews import BEFORE_PLAY, Review, coach_line, step_of
+from reviews import Review, coach_line, step_of
 from scene import Scene
-from tractor.review import DecisionReview
+from tractor.review import BEFORE_PLAY, DecisionReview
 
 
 def _signed(x: float) -> str:
