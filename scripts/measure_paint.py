@@ -51,7 +51,8 @@ BARE_RAN = "() => document.querySelector('[data-testid=\"bare\"]')?.textContent.
 PLAYED = "() => document.querySelector('[data-testid=\"trick\"] [data-seat=\"0\"]') !== null"
 PLAY_READY = "() => { const b = document.querySelector('[data-testid=\"play\"]');" \
              " return b !== null && !b.disabled; }"
-MARKS = ("tractor-painted", "tractor-pyodide-up", "tractor-imported", "tractor-live")
+MARKS = ("tractor-paint-start", "tractor-paint-imported", "tractor-painted", "tractor-pyodide-up",
+         "tractor-imported", "tractor-live")
 PYODIDE_DONE = (
     "() => { const painted = performance.getEntriesByName('tractor-painted')[0];"
     " if (!painted) return -1;"

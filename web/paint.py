@@ -21,15 +21,18 @@ engine draws the table as before). Once the live table has drawn (``data-live`` 
 the table), this script does nothing more.
 """
 
-import json
-
 import js
-import paint_check
-import paintable
-from jsonscan import depth_within, strict_error
-from pyscript import document
-from pyscript.ffi import create_proxy, to_js
-from words import HTML_LANG, LANGUAGES, Words, language_of, table_say
+
+js.performance.mark("tractor-paint-start")  # MicroPython runs this file (measure_paint.py)
+
+import json  # noqa: E402
+
+import paint_check  # noqa: E402
+import paintable  # noqa: E402
+from jsonscan import depth_within, strict_error  # noqa: E402
+from pyscript import document  # noqa: E402
+from pyscript.ffi import create_proxy, to_js  # noqa: E402
+from words import HTML_LANG, LANGUAGES, Words, language_of, table_say  # noqa: E402
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -161,6 +164,7 @@ def paint() -> None:
 
 
 root = region("table")
+window.performance.mark("tractor-paint-imported")
 try:
     handler = create_proxy(on_click)
     kept.append(handler)
