@@ -109,9 +109,9 @@ def main() -> None:
           f"p95 {1000 * pct(per_decision, 0.95):.0f} ms")
     for kind in ("lead", "follow", "bury", "call", "declare", "pass"):
         if kind in by_kind:
-            spent = by_kind[kind]
-            print(f"  {kind}: {len(spent)} decisions ({marked_kind[kind]} marked), p50 "
-                  f"{1000 * pct(spent, 0.5):.0f} ms, p95 {1000 * pct(spent, 0.95):.0f} ms")
+            times_of = by_kind[kind]
+            print(f"  {kind}: {len(times_of)} decisions ({marked_kind[kind]} marked), p50 "
+                  f"{1000 * pct(times_of, 0.5):.0f} ms, p95 {1000 * pct(times_of, 0.95):.0f} ms")
     print(f"CPU per seat's hand: p50 {pct(per_hand, 0.5):.2f} s, p95 {pct(per_hand, 0.95):.2f} s,"
           f" max {max(per_hand):.2f} s")
     if halves:
