@@ -98,7 +98,7 @@ def made(browser: Browser, site_url: str, key: str) -> Iterator[BrowserContext]:
     context = browser.new_context()
     page = context.new_page()
     fresh_table(page, site_url)
-    assert page.evaluate(STATE) == "plain"
+    assert page.evaluate(STATE) == "plain", page.evaluate("() => window.tractorSnapshotDetail")
     wait_made(page, key)
     assert page.evaluate(STATE) == "made"
     assert keys(page) == [key]
@@ -114,11 +114,14 @@ def test_a_repeat_visit_restores_the_snapshot_and_plays(
     load_position(page, site_url, leading_position())
     assert page.evaluate(STATE) == "restored"
     assert page.evaluate("() => performance.getEntriesByName('tractor-snapshot-restored').length")
-    first = page.locator('[data-testid="hand"] [data-card]').first.get_attribute("data-card")
+    cards = page.locator('[data-testid="hand"] [data-card]')
+    before = cards.count()
+    first = cards.first.get_attribute("data-card")
     assert first is not None
     select_cards(page, [first])
     page.get_by_test_id("play").click()
-    expect(page.locator('[data-testid="trick"] [data-seat="0"]')).to_have_count(1)
+    # Played (at instant speed the trick may be over and gathered already): one card less.
+    expect(cards).to_have_count(before - 1)
     # The computer players' worker (which shares pyscript.json) loads plainly, and plays.
     expect(page.get_by_test_id("worker-state")).to_have_text("ready", timeout=90_000)
     page.get_by_test_id("autoplay").click()
