@@ -14,6 +14,8 @@ GitHub Pages sub-path)::
     index.html                      copied from the top level
     web/...                         copied from web/ (css, Python glue, ...)
     pyscript.json                   generated PyScript config used by index.html
+    pyodide/<ver>/pyodide-snap.mjs, snap-maker.mjs   the engine's memory snapshot
+                                    (web/snapshot/, with this build's key and files)
     wheels/<ver>-<hash>/tractor-<ver>-py3-none-any.whl   the engine wheel
     pyscript/<pyscript ver>/...     @pyscript/core dist/ (no source maps)
     pyodide/<pyodide ver>/...       the five Pyodide runtime files
@@ -31,11 +33,13 @@ Only the standard library is used; Python 3.11+.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import hashlib
 import html.parser
 import importlib
 import json
+import posixpath
 import shutil
 import struct
 import subprocess
@@ -82,6 +86,17 @@ PYODIDE_RUNTIME_FILES = (
     "pyodide-lock.json",
 )
 CONFIG_NAME = "pyscript.json"
+SNAPSHOT_SOURCE = WEB / "snapshot"
+"""The engine's memory snapshot (README, "The table before Python is up"): the wrapper
+PyScript loads as its interpreter and the Worker that makes the snapshot."""
+SNAPSHOT_WRAPPER = "pyodide-snap.mjs"
+SNAPSHOT_MAKER = "snap-maker.mjs"
+SNAPSHOT_PLACEHOLDER = "__SNAPSHOT_CONFIG__"
+SNAPSHOT_MAKE_DELAY_MS = 4000
+"""How long after the first card is shown the snapshot's Worker starts (the computer
+players' worker and the offline cache start at that moment too)."""
+SNAPSHOT_NOT_IMPORTED = frozenset({"js", "pyscript", "pyodide"})
+"""main.py's imports left out of the snapshot (PyScript's and the page's JS objects)."""
 VENDOR_STAMP = ".tractor-lock-sha256"
 
 #: Top-level entries of the repo not needed to build the wheel (or generated).
@@ -375,7 +390,9 @@ def copy_site(root: Path, dist: Path) -> None:
     web = root / "web"
     if web.is_dir():
         shutil.copytree(
-            web, dist / "web", ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "tutorial")
+            web,
+            dist / "web",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "tutorial", "snapshot"),
         )
     embed = web / "embed"
     if embed.is_dir():
@@ -467,9 +484,83 @@ def glue_files(dist: Path) -> dict[str, str]:
 
 
 def site_config(runtime: Runtime, wheel: str, dist: Path) -> dict[str, Any]:
-    """The PyScript config of the game page (dist/pyscript.json)."""
+    """The PyScript config of the game page (dist/pyscript.json): its interpreter is the
+    snapshot's wrapper around pyodide.mjs (:func:`place_snapshot`)."""
     files = {f"./{wheel}": "./*", **glue_files(dist), **catalog_files(dist)}
-    return {"interpreter": f"./{runtime.pyodide_dir}/pyodide.mjs", "files": files}
+    return {"interpreter": f"./{runtime.pyodide_dir}/{SNAPSHOT_WRAPPER}", "files": files}
+
+
+def snapshot_imports(main: Path = WEB / "main.py") -> list[str]:
+    """The top-level modules web/main.py imports, in order, less PyScript's and JS's."""
+    found: list[str] = []
+    for node in ast.parse(main.read_text()).body:
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            if top not in SNAPSHOT_NOT_IMPORTED and top not in found:
+                found.append(top)
+    return found
+
+
+def snapshot_key(
+    config: dict[str, Any], dist: Path, runtime: Runtime, sources: Path = SNAPSHOT_SOURCE
+) -> str:
+    """Digest of everything a snapshot of this build depends on: each of the config's
+    files (its source, destination and bytes), the Pyodide version, the modules imported,
+    the wrapper and the maker. Another build's snapshot has another key and is dropped."""
+    digest = hashlib.sha256()
+    parts: list[bytes] = [b"pyodide " + runtime.pyodide_version.encode()]
+    for source, destination in sorted(config["files"].items()):
+        data = (dist / source).read_bytes()
+        parts.append(f"file {source} {destination} {len(data)}".encode() + b"\0" + data)
+    parts.append(("imports " + ", ".join(snapshot_imports(dist / "web" / "main.py"))).encode())
+    for name in (SNAPSHOT_WRAPPER, SNAPSHOT_MAKER):
+        parts.append(f"source {name}".encode() + b"\0" + (sources / name).read_bytes())
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "big") + part)
+    return f"{runtime.pyodide_version}-{digest.hexdigest()[:20]}"
+
+
+def place_snapshot(
+    config: dict[str, Any], dist: Path, runtime: Runtime, sources: Path = SNAPSHOT_SOURCE
+) -> dict[str, Any]:
+    """Write the snapshot's wrapper (with this build's key, files and imports in place of
+    its placeholder: no inline script, the CSP forbids them) and its maker next to
+    pyodide.mjs; return the configuration written."""
+    files = {
+        posixpath.relpath(source.removeprefix("./"), runtime.pyodide_dir): destination
+        for source, destination in config["files"].items()
+    }
+    snapshot = {
+        "key": snapshot_key(config, dist, runtime, sources),
+        "files": files,
+        "imports": ", ".join(snapshot_imports(dist / "web" / "main.py")),
+        "makeDelayMs": SNAPSHOT_MAKE_DELAY_MS,
+    }
+    wrapper = (sources / SNAPSHOT_WRAPPER).read_text()
+    if wrapper.count(SNAPSHOT_PLACEHOLDER) != 1:
+        raise BuildError(f"{SNAPSHOT_WRAPPER} must hold {SNAPSHOT_PLACEHOLDER} once")
+    out = dist / runtime.pyodide_dir
+    (out / SNAPSHOT_WRAPPER).write_text(
+        wrapper.replace(SNAPSHOT_PLACEHOLDER, json.dumps(snapshot, sort_keys=True))
+    )
+    shutil.copy2(sources / SNAPSHOT_MAKER, out / SNAPSHOT_MAKER)
+    log(f"engine snapshot key {snapshot['key']}")
+    return snapshot
+
+
+def read_snapshot_config(dist: Path, runtime_dir: str) -> dict[str, Any]:
+    """The configuration :func:`place_snapshot` wrote into dist's wrapper (for tests)."""
+    for line in (dist / runtime_dir / SNAPSHOT_WRAPPER).read_text().splitlines():
+        if line.startswith("const CONFIG = "):
+            found: dict[str, Any] = json.loads(line.removeprefix("const CONFIG = ").rstrip(";"))
+            return found
+    raise BuildError(f"no configuration in {runtime_dir}/{SNAPSHOT_WRAPPER}")
 
 
 def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
@@ -752,6 +843,7 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     wheel = place_wheel(root, dist)
     config = site_config(runtime, wheel, dist)
     (dist / CONFIG_NAME).write_text(json.dumps(config, indent=2) + "\n")
+    place_snapshot(config, dist, runtime)
     if (dist / "embed.html").is_file():
         for name, embed_config in embed_configs(runtime, wheel).items():
             (dist / name).write_text(json.dumps(embed_config, indent=2) + "\n")

@@ -3,7 +3,7 @@
 
 Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
 
-    .venv/bin/python scripts/measure_paint.py [--runs 3] [--route after-paint|parallel]
+    .venv/bin/python scripts/measure_paint.py [--runs 3] [--route after-paint|parallel|snapshot]
 
 Each run, in a fresh browser profile:
 
@@ -19,10 +19,13 @@ Each run, in a fresh browser profile:
   Pyodide pages from the same cache. The page's performance marks say where the
   engine's start goes (Pyodide up, the table's modules imported, the table live).
 
-``--route`` picks when the engine starts: ``after-paint`` (the page's default: the
-painter asks for it once the table is drawn) or ``parallel`` (``?engine=parallel``:
-at once, beside the painter). Prints medians and the ratios the issue targets. Not a
-test: numbers depend on the machine; ratios are measured in the same run.
+``--route`` picks how the engine starts: ``after-paint`` (the painter asks for it once
+the table is drawn) or ``parallel`` (``?engine=parallel``: at once, beside the painter),
+both with ``?snapshot=off`` (Pyodide loads plainly, as before the snapshot); or
+``snapshot`` (the page's default: after-paint, and the repeat visit starts Pyodide from
+the memory snapshot the first visit made, web/snapshot/: the first visit waits until
+it is stored before the repeat visit). Prints medians and the ratios the issue targets.
+Not a test: numbers depend on the machine; ratios are measured in the same run.
 """
 
 from __future__ import annotations
@@ -51,8 +54,11 @@ BARE_RAN = "() => document.querySelector('[data-testid=\"bare\"]')?.textContent.
 PLAYED = "() => document.querySelector('[data-testid=\"trick\"] [data-seat=\"0\"]') !== null"
 PLAY_READY = "() => { const b = document.querySelector('[data-testid=\"play\"]');" \
              " return b !== null && !b.disabled; }"
-MARKS = ("tractor-paint-start", "tractor-paint-imported", "tractor-painted", "tractor-pyodide-up",
-         "tractor-imported", "tractor-live")
+MARKS = ("tractor-paint-start", "tractor-paint-imported", "tractor-painted",
+         "tractor-snapshot-restored", "tractor-pyodide-up", "tractor-imported", "tractor-live")
+QUERIES = {"after-paint": "&snapshot=off", "parallel": "&engine=parallel&snapshot=off",
+           "snapshot": ""}
+SNAPSHOT_DONE = "() => ['made', 'make-failed'].includes(window.tractorSnapshot)"
 PYODIDE_DONE = (
     "() => { const painted = performance.getEntriesByName('tractor-painted')[0];"
     " if (!painted) return -1;"
@@ -120,6 +126,11 @@ def first_visit(browser: Browser, base: str, query: str, sent: list[Any],
     out["first: gzip bytes at first card"].append(sum(s[2] for s in sent[mark:]))
     while not page.evaluate(SW_ACTIVATED):  # registered once the first card is shown
         page.wait_for_timeout(200)
+    if "snapshot=off" not in query:  # made in a Worker a few seconds after the first card
+        page.wait_for_function(SNAPSHOT_DONE, timeout=300_000, polling=500)
+        if page.evaluate("() => window.tractorSnapshot") != "made":
+            raise SystemExit("the snapshot was not made: "
+                             + str(page.evaluate("() => window.tractorSnapshotDetail")))
     page.close()
     cold = browser.new_context()
     out["first: bare MicroPython"].append(bare(cold, base, "bench/bare-mpy.html"))
@@ -141,6 +152,10 @@ def repeat_visit(context: BrowserContext, base: str, query: str, items: dict[str
     page.wait_for_function(PLAY_READY, timeout=180_000, polling=10)
     page.get_by_test_id("play").click()
     out["repeat: first play"].append(since_start(page, PLAYED, start))
+    state = page.evaluate("() => window.tractorSnapshot")
+    expected = "off" if "snapshot=off" in query else "restored"
+    if state != expected:
+        raise SystemExit(f"the repeat visit's snapshot state is {state}, not {expected}")
     for name, at in marks(page).items():
         out["repeat: mark " + name].append(at)
     page.close()
@@ -151,9 +166,9 @@ def repeat_visit(context: BrowserContext, base: str, query: str, items: dict[str
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--route", choices=("after-paint", "parallel"), default="after-paint")
+    parser.add_argument("--route", choices=tuple(QUERIES), default="after-paint")
     args = parser.parse_args()
-    query = "&engine=parallel" if args.route == "parallel" else ""
+    query = QUERIES[args.route]
     items = resumed_position()
     build = load_build()
     server, sent = counting_server(build)
@@ -182,6 +197,8 @@ def main() -> int:
             print(f"  {key:42s} {med[key] / 1e6:7.2f} MB")
         elif "done before" in key:
             print(f"  {key:42s} {max(values):7.0f} (the most in any run)")
+        elif values and min(values) < 0:
+            print(f"  {key:42s}       - (not in every run)")
         else:
             runs = " ".join(f"{v:.2f}" for v in values)
             print(f"  {key:42s} {med[key]:7.2f} s   runs: {runs}")

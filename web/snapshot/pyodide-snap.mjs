@@ -1,0 +1,221 @@
+// Faster engine start on a repeat visit: Pyodide's memory snapshot (issue 27).
+//
+// PyScript's "interpreter" (dist/pyscript.json) is this module, placed by build.py next
+// to pyodide.mjs. It re-exports pyodide.mjs and replaces loadPyodide(options):
+//
+// * On the page's main thread, when IndexedDB holds a snapshot under this build's key,
+//   Pyodide starts from it (`_loadSnapshot`): the interpreter with the table's modules
+//   already imported (web/main.py's imports), without running their imports again.
+//   `random` is reseeded after the restore (else every visit would deal from the
+//   PRNG state saved in the snapshot). If the restore fails, the snapshot is deleted,
+//   the key marked failed (never made again for this build), and Pyodide loads plainly.
+// * Otherwise Pyodide loads plainly and, once the table is live and its first card
+//   shown (the page's `tractor:shown` event, web/main.py), and a few seconds more,
+//   a module Worker (snap-maker.mjs) boots a throwaway Pyodide, writes the same files
+//   as pyscript.json, imports the same modules, makes the snapshot and stores it.
+//   A snapshot of PyScript's own interpreter is impossible (PyScript's JS objects
+//   cannot be serialised), hence the second interpreter, off the main thread.
+// * Workers (the computer players' worker shares pyscript.json) always load plainly.
+// * `?snapshot=off` in the page's address: load plainly, never touch IndexedDB.
+// * The key is a digest, computed by build.py, of every file the snapshot depends on
+//   (pyscript.json's "files", the Pyodide version, this module and the maker): a
+//   snapshot under any other key (an older build) is deleted here, never restored.
+//
+// What happened is left in `window.tractorSnapshot` ("off", "unavailable", "restored",
+// "restore-failed", "plain", "making", "made", "make-failed", "failed-before") and
+// `window.tractorSnapshotDetail`, with performance marks `tractor-snapshot-<state>`.
+//
+// Plain JavaScript (Python is not up yet); a same-origin module, so the
+// Content-Security-Policy allows it. build.py replaces the placeholder below with this
+// build's configuration: {"key", "files": {absolute-to-this-module URL: destination},
+// "imports": "a, b", "makeDelayMs"}.
+
+export * from "./pyodide.mjs";
+import { loadPyodide as plainLoadPyodide } from "./pyodide.mjs";
+
+const CONFIG = __SNAPSHOT_CONFIG__;
+
+const DB_NAME = "tractor-snapshot";
+const STORE = "snapshots";
+const FAILED = "failed:"; // FAILED + key: a restore or a make of that key failed
+const RESTORING = "restoring:"; // RESTORING + key: set while a restore runs
+const READ_TIMEOUT_MS = 5000; // IndexedDB can hang (blocked, broken profile): go plain
+
+function report(state, detail) {
+  globalThis.tractorSnapshot = state;
+  if (detail !== undefined) globalThis.tractorSnapshotDetail = String(detail);
+  try { performance.mark("tractor-snapshot-" + state); } catch (e) { /* no marks */ }
+}
+
+function onThePage() {
+  return typeof document !== "undefined" && typeof WorkerGlobalScope === "undefined";
+}
+
+function request(r) {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+}
+
+function openDb() {
+  return new Promise((resolve, reject) => {
+    const r = indexedDB.open(DB_NAME, 1);
+    r.onupgradeneeded = () => r.result.createObjectStore(STORE);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+    r.onblocked = () => reject(new Error("IndexedDB blocked"));
+  });
+}
+
+function withTimeout(promise, ms, what) {
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(what + " timed out")), ms)),
+  ]);
+}
+
+// Delete every entry not of this build; return this build's {snapshot, failed, restoring}.
+async function readAndPrune() {
+  const db = await openDb();
+  try {
+    const tx = db.transaction(STORE, "readwrite");
+    const store = tx.objectStore(STORE);
+    const keep = new Set([CONFIG.key, FAILED + CONFIG.key, RESTORING + CONFIG.key]);
+    const keys = await request(store.getAllKeys());
+    for (const key of keys) if (!keep.has(key)) store.delete(key);
+    const found = {
+      failed: (await request(store.get(FAILED + CONFIG.key))) !== undefined,
+      restoring: (await request(store.get(RESTORING + CONFIG.key))) !== undefined,
+      snapshot: await request(store.get(CONFIG.key)),
+    };
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+    return found;
+  } finally {
+    db.close();
+  }
+}
+
+// Put and delete entries in one transaction ({key: value}; value undefined deletes).
+async function write(entries) {
+  const db = await openDb();
+  try {
+    const tx = db.transaction(STORE, "readwrite");
+    const store = tx.objectStore(STORE);
+    for (const [key, value] of Object.entries(entries)) {
+      if (value === undefined) store.delete(key); else store.put(value, key);
+    }
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+// Never restore this key again (until the next build, whose key differs).
+async function giveUp() {
+  try {
+    await write({ [CONFIG.key]: undefined, [RESTORING + CONFIG.key]: undefined,
+                  [FAILED + CONFIG.key]: Date.now() });
+  } catch (e) { /* nothing more to do */ }
+}
+
+async function restore(options, bytes) {
+  // Pyodide 314 ignores INITIAL_MEMORY (pyodide#6254): grow the heap to the snapshot's
+  // size before it is copied in, instead of growing it page by page.
+  const asm = await import(new URL("./pyodide.asm.mjs", import.meta.url).href);
+  const createPyodideModule = async (settings) => {
+    const module = await asm.default(settings);
+    if (module.HEAP8.length < bytes.length) module.growMemory(bytes.length);
+    return module;
+  };
+  const pyodide = await plainLoadPyodide({ ...options, _loadSnapshot: bytes, createPyodideModule });
+  // The snapshot holds the PRNG state of the interpreter that made it: reseed from the OS.
+  pyodide.runPython("import random\nrandom.seed()");
+  return pyodide;
+}
+
+function makeLater() {
+  window.addEventListener("tractor:shown", () => {
+    setTimeout(make, CONFIG.makeDelayMs);
+  }, { once: true });
+}
+
+function make() {
+  report("making");
+  let worker;
+  try {
+    worker = new Worker(new URL("./snap-maker.mjs", import.meta.url), { type: "module" });
+  } catch (e) {
+    report("make-failed", e);
+    return;
+  }
+  worker.onmessage = ({ data }) => {
+    worker.terminate();
+    if (data && data.ok) {
+      report("made", JSON.stringify(data.ok));
+    } else {
+      report("make-failed", data && data.error);
+      giveUp();
+    }
+  };
+  worker.onerror = (event) => {
+    worker.terminate();
+    report("make-failed", event.message || "worker error");
+    giveUp();
+  };
+  worker.postMessage({
+    key: CONFIG.key, files: CONFIG.files, imports: CONFIG.imports, db: DB_NAME, store: STORE,
+  });
+}
+
+export async function loadPyodide(options = {}) {
+  if (!onThePage()) return plainLoadPyodide(options); // the computer players' worker
+  if (/[?&]snapshot=off(&|$)/.test(location.search)) {
+    report("off");
+    return plainLoadPyodide(options);
+  }
+  let found;
+  try {
+    if (typeof indexedDB === "undefined" || !indexedDB) throw new Error("no IndexedDB");
+    found = await withTimeout(readAndPrune(), READ_TIMEOUT_MS, "reading the snapshot");
+  } catch (e) {
+    report("unavailable", e);
+    return plainLoadPyodide(options);
+  }
+  if (found.failed) {
+    report("failed-before");
+    return plainLoadPyodide(options);
+  }
+  if (found.snapshot && found.restoring) {
+    // The last restore never finished (the tab crashed or was closed during it).
+    report("restore-failed", "an earlier restore did not finish");
+    await giveUp();
+    return plainLoadPyodide(options);
+  }
+  if (found.snapshot) {
+    try {
+      await write({ [RESTORING + CONFIG.key]: Date.now() });
+      const pyodide = await restore(options, found.snapshot);
+      report("restored");
+      write({ [RESTORING + CONFIG.key]: undefined }).catch(() => {});
+      return pyodide;
+    } catch (e) {
+      console.warn("Tractor: the engine's snapshot could not be restored; starting plainly", e);
+      report("restore-failed", e);
+      await giveUp();
+      return plainLoadPyodide(options);
+    }
+  }
+  const pyodide = await plainLoadPyodide(options);
+  report("plain");
+  makeLater();
+  return pyodide;
+}
