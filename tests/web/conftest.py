@@ -132,3 +132,15 @@ def browser_type_launch_args(
             args["executable_path"] = executable
         args["args"] = [*args.get("args", []), *CHROMIUM_FLAGS]
     return args
+
+
+@pytest.fixture(autouse=True)
+def _engine_starts_plainly(request: pytest.FixtureRequest) -> None:
+    """The browser tests start the engine plainly (sessionStorage ``tractor.snapshot`` =
+    ``off``), so that none of them boots a second Pyodide in the background to make the
+    memory snapshot; ``test_snapshot.py`` tests that path."""
+    if "context" not in request.fixturenames or request.node.path.name == "test_snapshot.py":
+        return
+    context = request.getfixturevalue("context")
+    context.add_init_script(
+        script="try { sessionStorage.setItem('tractor.snapshot', 'off'); } catch (e) {}")

@@ -16,7 +16,8 @@
 //   A snapshot of PyScript's own interpreter is impossible (PyScript's JS objects
 //   cannot be serialised), hence the second interpreter, off the main thread.
 // * Workers (the computer players' worker shares pyscript.json) always load plainly.
-// * `?snapshot=off` in the page's address: load plainly, never touch IndexedDB.
+// * `?snapshot=off` in the page's address (or sessionStorage "tractor.snapshot" = "off"):
+//   load plainly, never touch IndexedDB.
 // * The key is a digest, computed by build.py, of every file the snapshot depends on
 //   (pyscript.json's "files", the Pyodide version, this module and the maker): a
 //   snapshot under any other key (an older build) is deleted here, never restored.
@@ -176,9 +177,19 @@ function make() {
   });
 }
 
+function offForThisTab() {
+  // sessionStorage "tractor.snapshot" = "off": this tab starts plainly (the browser tests set
+  // it, except the snapshot's own, so that each test does not boot a second Pyodide).
+  try {
+    return sessionStorage.getItem("tractor.snapshot") === "off";
+  } catch (e) {
+    return false;
+  }
+}
+
 export async function loadPyodide(options = {}) {
   if (!onThePage()) return plainLoadPyodide(options); // the computer players' worker
-  if (/[?&]snapshot=off(&|$)/.test(location.search)) {
+  if (/[?&]snapshot=off(&|$)/.test(location.search) || offForThisTab()) {
     report("off");
     return plainLoadPyodide(options);
   }
