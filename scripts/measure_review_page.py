@@ -4,6 +4,7 @@
 Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
 
     .venv/bin/python scripts/measure_review_page.py [--hands 3] [--seed 1] [--seat0 random]
+        [--preset find_friend] [--declare-window after_deal]
 
 Plays ``--hands`` 2-deck hands as ``scripts/measure_review.py`` does (easy players
 in seats 0 and 2, hard in 1 and 3; one match seed each from ``--seed``; ``--seat0
@@ -24,6 +25,7 @@ import json
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
@@ -43,11 +45,11 @@ from tractor.save import dumps  # noqa: E402
 READY = "() => document.querySelector('[data-testid=\"worker-state\"]')?.textContent === 'ready'"
 
 
-def hand_of(seat0: str, seed: int) -> Match:
+def hand_of(seat0: str, seed: int, rules: Rules) -> Match:
     """measure_review's hand, or the same with ``seat0`` playing seat 0."""
     if seat0 == "easy":
-        return played_hand(Rules(), seed)
-    m = Match(Rules(), seed=seed)
+        return played_hand(rules, seed)
+    m = Match(rules, seed=seed)
     seats = [make_player(seat0 if s == 0 else "easy" if s == 2 else "hard", seed * 4 + s)
              for s in range(4)]
     while m.phase not in ("hand_over", "match_over"):
@@ -83,7 +85,14 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seat0", choices=PLAYER_NAMES, default="easy")
+    parser.add_argument("--preset", default=None,
+                        help="a rules preset (find_friend: the friend call is reviewed too)")
+    parser.add_argument("--declare-window", default=None, choices=("during_deal", "after_deal"),
+                        help="after_deal: declaring and passing are reviewed at every turn")
     args = parser.parse_args()
+    rules = Rules.preset(args.preset) if args.preset else Rules()
+    if args.declare_window:
+        rules = replace(rules, declare_window=args.declare_window)
     print("measured: .venv/bin/python scripts/measure_review_page.py " + " ".join(sys.argv[1:]))
     per_step: list[float] = []
     wholes: list[float] = []
@@ -91,7 +100,7 @@ def main() -> int:
     with served_dist() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
         for h in range(args.hands):
-            m = hand_of(args.seat0, args.seed + h)
+            m = hand_of(args.seat0, args.seed + h, rules)
             _, _, here = timed(m, 0, seed=0)
             steps, whole, count = review_in_page(browser, base, dumps(m))
             per_step += steps
