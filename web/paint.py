@@ -39,7 +39,6 @@ if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
     from typing import Any
 
 window = js.window  # pyscript.window's methods lose their ``this`` in MicroPython 1.27
-PAINT_KEY = "tractor.paint"
 MATCH_KEY = "tractor.match"
 SETTINGS_KEY = "tractor.settings"
 MAX_SETTINGS = 10000
@@ -102,7 +101,7 @@ def size_hand(element: "Any") -> None:
     total = sum(counts)
     element.style.setProperty("--n", str(max(1, total)))
     element.style.setProperty("--row-n", str(max([1] + counts)))
-    element.classList.toggle("many", total > 30)
+    element.classList.toggle("many", total > paintable.MANY_CARDS)
 
 
 def on_click(event: "Any") -> None:
@@ -128,7 +127,7 @@ def paint() -> None:
     first_visit = record is None and stored(SETTINGS_KEY) is None
     view = None
     try:
-        view = paint_check.parse(stored(PAINT_KEY), record)
+        view = paint_check.parse(stored(paint_check.KEY), record)
     except paint_check.PaintError as refused:
         if record is not None:
             print("stored view not painted: " + str(refused))

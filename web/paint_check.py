@@ -35,10 +35,14 @@ except ImportError:  # MicroPython: the painter loads the scanner as a top-level
         strict_error,
     )
 
+from paintable import LEAD_KINDS, PAINT_KEYS
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
     from typing import Any
 
+KEY = "tractor.paint"
+"""Where the table keeps seat 0's view for the painter (localStorage)."""
 SCHEMA = "tractor-paint"
 VERSION = 1
 MAX_CHARS = 16000
@@ -52,7 +56,6 @@ PHASES = ("deal", "declare", "theft", "bury", "call", "play", "hand_over", "matc
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "C", "D")
 CARDS = tuple(r + s for s in SUITS for r in RANKS) + ("SJ", "BJ")
-LEAD_KINDS = ("single", "pair", "triple", "tractor", "titanic", "throw")
 MAX_NUMBER = 1000
 """Points, counts and the hand number are small: anything larger is not a view."""
 
@@ -131,13 +134,8 @@ def _failure(value: "Any") -> None:
     _int(f["penalty"], 0, MAX_NUMBER, "throw_failure")
 
 
-VIEW_KEYS = (
-    "phase", "to_move", "hand_no", "level", "levels", "trump", "declaration", "dealer",
-    "friend", "friend_card", "defenders", "captured", "penalty", "hand_sizes", "deal_total",
-    "dealt", "kitty_size", "trick", "tricks_played", "trick_winner", "lead_kind",
-    "throw_failure", "hand", "kitty_taken", "rules", "hand_trump",
-)
-"""``paintable.PAINT_KEYS`` with ``rules`` and ``hand_trump`` (a test keeps them equal)."""
+VIEW_KEYS = PAINT_KEYS + ("rules", "hand_trump")
+"""What the renderer reads (``paintable.PAINT_KEYS``), the rules it needs and the trump flags."""
 
 
 def check_view(value: "Any") -> "dict[str, Any]":

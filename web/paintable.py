@@ -40,6 +40,9 @@ POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 """Where each seat sits, seen from seat 0 (下家 on the right, 上家 on the left)."""
 LONG_PLAY = 7
 """A play of this many cards or more (a throw, a 3-deck tractor) overlaps more."""
+MANY_CARDS = 30
+"""A hand of more cards (3 decks, or 2 with the kitty) takes two rows where the screen
+is tall enough (``style.css``; the page marks it ``many``)."""
 ROW_SPLIT_FROM = 13
 """A hand of this many cards or more is drawn as two rows where the screen is narrow."""
 MODAL_OPEN = "modal-open"

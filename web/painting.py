@@ -33,7 +33,7 @@ from paintable import paint_view
 if TYPE_CHECKING:
     from game import Game
 
-PAINT_KEY = "tractor.paint"
+PAINT_KEY = paint_check.KEY
 
 
 def painter_view(view: dict[str, Any]) -> dict[str, Any]:
@@ -44,7 +44,7 @@ def painter_view(view: dict[str, Any]) -> dict[str, Any]:
 
 def paint_text(view: dict[str, Any], record: str) -> str:
     """The stored text of seat 0's ``view``, taken from the match record ``record``."""
-    return paint_check.dumps(painter_view(view), record)
+    return paint_check.dumps(paint_view(view, hand_trump(view)), record)
 
 
 def keep(game: Game, record: str) -> None:

@@ -14,13 +14,10 @@ from typing import Any
 
 import js
 from i18n import HTML_LANG, t
-from paintable import MODAL_OPEN
+from paintable import MANY_CARDS, MODAL_OPEN
 from pyodide.ffi import jsnull, to_js
 from table import REGIONS
 
-MANY_CARDS = 30
-"""A hand of more cards (3 decks, or 2 with the kitty) takes two rows where the screen
-is tall enough (``style.css``)."""
 REGION_NAMES = {"hand": "hand_name"}
 """Regions with an accessible name (``aria-label``) in the table's language."""
 

@@ -64,17 +64,26 @@ class Store:
             return None
         return value if isinstance(value, str) else None  # JS null may arrive as jsnull
 
+    def _write(self, key: str, value: str) -> BaseException | None:
+        """Write ``value``; the error the backend raised, if any (no backend: an error)."""
+        if self.backend is None:
+            return RuntimeError("no storage")
+        try:
+            self.backend.setItem(key, value)
+        except Exception as error:
+            return error
+        return None
+
     def set(self, key: str, value: str) -> bool:
         """Write ``value``; False (and ``full`` set) when the storage refused it."""
         if self.backend is None:
             return False
-        try:
-            self.backend.setItem(key, value)
-        except Exception as error:
+        error = self._write(key, value)
+        if error is not None:
             if is_quota_error(error):
                 self.full = True
-                return False
-            self.unavailable = True
+            else:
+                self.unavailable = True
             return False
         self.full = False
         return True
@@ -82,13 +91,7 @@ class Store:
     def set_quietly(self, key: str, value: str) -> bool:
         """Write derived data that may be lost (the painter's view): a refusal changes
         nothing of what the table reports about the storage."""
-        if self.backend is None:
-            return False
-        try:
-            self.backend.setItem(key, value)
-        except Exception:
-            return False
-        return True
+        return self._write(key, value) is None
 
     def remove(self, key: str) -> None:
         if self.backend is None:
