@@ -56,6 +56,7 @@ from urllib.parse import urlsplit
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # importing build from elsewhere
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+from page_start import PageStartError, fast_start, plugins_left_out  # noqa: E402
 from web import pofile  # noqa: E402 - web/pofile.py, the catalogs' msgfmt
 
 ROOT = Path(__file__).resolve().parent
@@ -455,7 +456,8 @@ def paint_config(runtime: Runtime) -> dict[str, Any]:
     checker of the stored view, their scanner and words."""
     files = {f"./web/{name}": f"./{name}" for name in PAINT_FILES}
     files["./web/embed/jsonscan.py"] = "./jsonscan.py"
-    return {"interpreter": f"./{runtime.micropython_dir}/micropython.mjs", "files": files}
+    return {"interpreter": f"./{runtime.micropython_dir}/micropython.mjs", "files": files,
+            "plugins": plugins_left_out()}
 
 
 def catalog_files(dist: Path) -> dict[str, str]:
@@ -487,7 +489,8 @@ def site_config(runtime: Runtime, wheel: str, dist: Path) -> dict[str, Any]:
     """The PyScript config of the game page (dist/pyscript.json): its interpreter is the
     snapshot's wrapper around pyodide.mjs (:func:`place_snapshot`)."""
     files = {f"./{wheel}": "./*", **glue_files(dist), **catalog_files(dist)}
-    return {"interpreter": f"./{runtime.pyodide_dir}/{SNAPSHOT_WRAPPER}", "files": files}
+    return {"interpreter": f"./{runtime.pyodide_dir}/{SNAPSHOT_WRAPPER}", "files": files,
+            "plugins": plugins_left_out()}
 
 
 def snapshot_imports(main: Path = WEB / "main.py") -> list[str]:
@@ -847,7 +850,13 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     if (dist / "embed.html").is_file():
         for name, embed_config in embed_configs(runtime, wheel).items():
             (dist / name).write_text(json.dumps(embed_config, indent=2) + "\n")
-    (dist / PAINT_CONFIG).write_text(json.dumps(paint_config(runtime), indent=2) + "\n")
+    painter = paint_config(runtime)
+    (dist / PAINT_CONFIG).write_text(json.dumps(painter, indent=2) + "\n")
+    try:  # page_start.py: preload hints and the painter inline, so it starts soon
+        fast_start(dist, runtime.pyscript_dir, runtime.micropython_dir,
+                   {f"./{CONFIG_NAME}": config, f"./{PAINT_CONFIG}": painter}, PAINT_CONFIG)
+    except PageStartError as error:
+        raise BuildError(str(error)) from error
     write_bench(runtime, dist)
     write_app_files(dist)
     write_service_worker(dist)

@@ -12,7 +12,8 @@ Each run, in a fresh browser profile:
   the server sent by then (and gzipped, as GitHub Pages sends them), and whether any
   Pyodide file had finished downloading before the paint; then, in another fresh
   profile, the bare MicroPython page (``bench/bare-mpy.html``) until it ran;
-* **repeat visit** (the same profile: every file from the offline cache) of a resumed
+* **repeat visit** (the same profile: every file from the offline cache; after a pause of
+  ``SETTLE_MS``, as a visit a while later) of a resumed
   match where seat 0 is to lead, with its stored view: the hand on screen, and the
   first play accepted (a card clicked as soon as it is shown, *Play* as soon as it
   can be pressed, until the card is in the trick); then the bare MicroPython and bare
@@ -58,6 +59,9 @@ MARKS = ("tractor-paint-start", "tractor-paint-imported", "tractor-painted",
          "tractor-snapshot-restored", "tractor-pyodide-up", "tractor-imported", "tractor-live")
 QUERIES = {"after-paint": "&snapshot=off", "parallel": "&engine=parallel&snapshot=off",
            "snapshot": ""}
+SETTLE_MS = 3000
+"""A repeat visit comes later: the browser first finishes the first visit's work (closing
+its Pyodide, writing its caches), which would otherwise slow the repeat visit's start."""
 SNAPSHOT_DONE = "() => ['made', 'make-failed'].includes(window.tractorSnapshot)"
 PYODIDE_DONE = (
     "() => { const painted = performance.getEntriesByName('tractor-painted')[0];"
@@ -145,6 +149,7 @@ def repeat_visit(context: BrowserContext, base: str, query: str, items: dict[str
     page.evaluate("(items) => { localStorage.clear();"
                   " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
                   items)
+    page.wait_for_timeout(SETTLE_MS)
     start = time.perf_counter()
     page.goto(base + "index.html" + query.replace("&", "?", 1))
     out["repeat: hand"].append(since_start(page, HAND, start))

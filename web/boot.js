@@ -197,6 +197,9 @@
   window.addEventListener("load", function () {
     setTimeout(window.tractorStartEngine, ENGINE_FALLBACK_MS);
   });
+  /* With its files preloaded, the painter can finish before this deferred script runs:
+     it then leaves tractorEngineWanted for it. */
+  if (window.tractorEngineWanted) window.tractorStartEngine();
   /* ?engine=parallel starts the engine at once, beside the painter: the other route
      scripts/measure_paint.py times (the default waits for the paint, which measured better). */
   if (/[?&]engine=parallel(&|$)/.test(location.search)) {

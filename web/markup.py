@@ -65,15 +65,26 @@ def escape(text: str, quote: bool = True) -> str:
     return text
 
 
+_NAMES_SEEN: "set[str]" = set()
+"""Names already found good: a table names the same few tags and attributes hundreds of
+times a frame, and MicroPython (the painter) checks one character at a time."""
+_MAX_NAMES_SEEN = 512
+
+
 def _is_name(name: str) -> bool:
     """A tag or attribute name: ``[a-z][a-z0-9]*(-[a-z0-9]+)*``."""
-    return (
+    if name in _NAMES_SEEN:
+        return True
+    good = (
         name != ""
         and name[0] in _NAME_CHARS[:26]
         and all(ch in _NAME_CHARS for ch in name)
         and not name.endswith("-")
         and "--" not in name
     )
+    if good and len(_NAMES_SEEN) < _MAX_NAMES_SEEN:
+        _NAMES_SEEN.add(name)
+    return good
 
 
 def _attribute(name: str, value: object) -> str:

@@ -14,7 +14,8 @@ the engine:
   seats; the download's progress bar (``boot.js``) stays in the middle.
 
 Then it asks ``boot.js`` to start the engine (``tractorStartEngine``: it adds the
-Pyodide script, whose config is the page's ``py-config``), so Pyodide's download
+Pyodide script, whose config is the page's ``py-config``; or, when this script runs
+before that deferred one has, ``tractorEngineWanted`` for it to see), so Pyodide's download
 never competes with the paint. Nothing from storage becomes markup except through
 ``markup.el``; a refused or missing view paints nothing from it, silently (the
 engine draws the table as before). Once the live table has drawn (``data-live`` on
@@ -30,8 +31,9 @@ import json  # noqa: E402
 import paint_check  # noqa: E402
 import paintable  # noqa: E402
 from jsonscan import depth_within, strict_error  # noqa: E402
+from markup import Markup  # noqa: E402
 from pyscript import document  # noqa: E402
-from pyscript.ffi import create_proxy, to_js  # noqa: E402
+from pyscript.ffi import create_proxy  # noqa: E402
 from words import HTML_LANG, LANGUAGES, Words, language_of, table_say  # noqa: E402
 
 TYPE_CHECKING = False
@@ -140,9 +142,9 @@ def paint() -> None:
     if view is None:
         drawn.pop("centre")  # the download's progress stays in the middle
         drawn.pop("hand")
-    inner = to_js({"morphStyle": "innerHTML"})
-    for name, html in drawn.items():
-        window.Idiomorph.morph(region(name), str(html), inner)  # as the live table draws
+    for name, html in drawn.items():  # the first drawing: the live table morphs it
+        if isinstance(html, Markup):  # markup.el's text, escaped by construction
+            region(name).innerHTML = str(html)
     speed = query_speed() or chosen.get("speed")
     root.className = paintable.root_classes(
         shown, chosen.get("four_color") is True,
@@ -171,5 +173,8 @@ try:
     paint()
 except Exception as error:  # never in the way of the engine: it draws the table anyway
     print("painting failed: " + str(error))
-finally:
-    window.tractorStartEngine()
+finally:  # boot.js (a deferred script) may not have run yet: it then starts the engine itself
+    window.tractorEngineWanted = True
+    start = getattr(window, "tractorStartEngine", None)
+    if start is not None:
+        window.tractorStartEngine()

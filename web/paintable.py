@@ -475,12 +475,12 @@ def paint_view(view: "dict[str, Any]", hand_trump: "list[bool]") -> "dict[str, A
     return out
 
 
-def regions(words: Words, view: "dict[str, Any]", first_visit: bool = False) -> "dict[str, str]":
+def regions(words: Words, view: "dict[str, Any]", first_visit: bool = False) -> "dict[str, Markup]":
     """The regions the painter draws from a stored view: the bar, the seats, the middle and
     the hand, as the live table draws them with nothing selected, and the controls of a
     trick, not yet pressable (``waiting_controls``)."""
     out = {"bar": bar(words, view, first_visit=first_visit), "centre": centre(words, view),
-           "hand": hand(words, view)}  # type: dict[str, str]
+           "hand": hand(words, view)}  # type: dict[str, Markup]
     waiting = waiting_controls(words, view)
     if waiting is not None:
         out["controls"] = waiting

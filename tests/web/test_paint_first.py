@@ -179,3 +179,26 @@ def test_the_table_keeps_the_view_it_paints_next_time(page: Page, site_url: str)
     assert painted(page) == "view"
     wait_ready(page)
     expect(page.get_by_test_id("notice")).not_to_contain_text("redrawn")
+
+
+def test_a_painter_done_before_boot_js_has_run_still_starts_the_engine_at_once(
+        page: Page, site_url: str) -> None:
+    """The painter's files are preloaded, so it can finish before the deferred boot.js
+    runs: boot.js then starts the engine as it runs, not ENGINE_FALLBACK_MS later."""
+    held: list[Route] = []
+    page.route("**/web/boot.js", lambda route: held.append(route))
+    page.goto(f"{site_url}web/style.css")
+    page.evaluate("(items) => { localStorage.clear();"
+                  " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                  {"tractor.settings": SETTINGS, "tractor.match": RECORD, "tractor.paint": PAINT})
+    page.goto(f"{site_url}index.html", wait_until="commit")  # "load" waits for boot.js
+    assert painted(page) == "view"
+    assert page.evaluate("() => document.readyState") != "complete"  # boot.js not run yet
+    assert page.evaluate("() => window.tractorStartEngine") is None
+    for route in held:
+        route.continue_()
+    page.unroute("**/web/boot.js")
+    page.wait_for_function("() => document.readyState === 'complete'")
+    assert page.locator('script[src="./web/main.py"]').count() == 1
+    wait_ready(page)
+    assert hand_cards(page) == VIEW["hand"]

@@ -1,0 +1,119 @@
+"""How the built index.html gets its painter running soon (a step of ``build.py``).
+
+MicroPython paints the table before Pyodide is up (``web/paint.py``). Left to
+itself, PyScript fetches what that needs one request after another: its core's
+chunk, then the page's configs, then its plugins, then ``micropython.mjs``, then
+``micropython.wasm``, then the painter's files, then ``paint.py``; each waits for
+the one before, and on a repeat visit (every file from the offline cache) the
+waiting is most of the difference from a bare MicroPython page. The built page:
+
+* names every one of them in ``<head>``: ``modulepreload`` for the modules,
+  ``preload`` as ``fetch`` (``crossorigin``, as PyScript's and Emscripten's
+  ``fetch`` ask: same-origin credentials) for the rest, so the browser fetches them
+  all while it parses the page and PyScript's own requests find them ready. The
+  core's chunk goes first (before ``core.js``); the others go last, after the page's
+  styles and scripts, which the browser needs before it can run anything (placed
+  first, they slowed those down: measured);
+* carries the painter's script inline (no request left after its files);
+* leaves out the PyScript plugins no page of the table uses (``PLUGINS_LEFT_OUT``:
+  the editor, the terminal, pygame, the donkey, the deprecation notes), which
+  PyScript would otherwise import before any script runs. The error plugin stays.
+
+``scripts/measure_paint.py`` measures the effect (README, "Speed").
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+PLUGINS_LEFT_OUT = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+"""PyScript 0.7's optional plugins the table does without (config ``plugins``, ``!name``)."""
+CORE_SCRIPT = '<script type="module" src="./{pyscript}/core.js"></script>'
+PAINTER_SCRIPT = '<script type="mpy" src="./web/paint.py" config="./{config}"></script>'
+_STATIC_IMPORT = re.compile(r'from\s*"\./([\w.-]+\.js)"')
+_NOT_IN_SCRIPT = re.compile(r"</script|<!--|<script", re.IGNORECASE)
+
+
+class PageStartError(Exception):
+    """The page cannot be given its fast start (build.py reports it as a build error)."""
+
+
+def plugins_left_out() -> list[str]:
+    """The config entry that leaves ``PLUGINS_LEFT_OUT`` out."""
+    return ["!" + name for name in PLUGINS_LEFT_OUT]
+
+
+def core_chunks(pyscript: Path) -> list[str]:
+    """The chunks PyScript's ``core.js`` imports before it runs (file names)."""
+    core = pyscript / "core.js"
+    names = _STATIC_IMPORT.findall(core.read_text())
+    if not names:
+        raise PageStartError(f"{core} imports no chunk: has PyScript's layout changed?")
+    for name in names:
+        if not (pyscript / name).is_file():
+            raise PageStartError(f"{core} imports {name}, which is missing")
+    return names
+
+
+def preload_hints(dist: Path, pyscript_dir: str, micropython_dir: str,
+                  configs: dict[str, dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """The ``<link>`` hints of everything the painter waits for: those for before
+    ``core.js`` (its chunks) and those for the end of ``<head>`` (the rest, in the
+    order it is needed).
+
+    ``configs`` maps each config file the page names (``./name.json``) to its content:
+    the configs are preloaded, and the files of the MicroPython one (the painter's).
+    Every hint names a file of ``dist``.
+    """
+    chunks = [f"./{pyscript_dir}/{name}" for name in core_chunks(dist / pyscript_dir)]
+    module = f"./{micropython_dir}/micropython.mjs"
+    fetched = [f"./{micropython_dir}/micropython.wasm", *configs]
+    for config in configs.values():
+        if "micropython" in str(config.get("interpreter", "")):
+            fetched.extend(config.get("files", {}))
+    for url in [*chunks, module, *fetched]:
+        if not (dist / url).is_file():
+            raise PageStartError(f"a preload names {url}, which is not in {dist}")
+    first = [f'<link rel="modulepreload" href="{url}">' for url in chunks]
+    last = [f'<link rel="modulepreload" href="{module}">'] + [
+        f'<link rel="preload" as="fetch" crossorigin="anonymous" href="{url}">'
+        for url in fetched]
+    return first, last
+
+
+def inline_painter(page: str, painter: str, config: str) -> str:
+    """``page`` with the painter's ``<script src>`` replaced by its code, inline.
+
+    PyScript runs a ``<script type="mpy">``'s text as it is (the browser does not run
+    it, so the Content-Security-Policy's ban on inline scripts is not concerned). The
+    code must not hold what would end or confuse an HTML script element.
+    """
+    tag = PAINTER_SCRIPT.format(config=config)
+    if page.count(tag) != 1:
+        raise PageStartError(f"index.html has no single {tag}")
+    if _NOT_IN_SCRIPT.search(painter):
+        raise PageStartError("the painter's code holds </script, <script or <!--")
+    return page.replace(tag, f'<script type="mpy" config="./{config}">\n{painter}</script>')
+
+
+def add_hints(page: str, first: list[str], last: list[str], pyscript_dir: str) -> str:
+    """``page`` with ``first`` just before PyScript's ``core.js`` and ``last`` at the end
+    of ``<head>``."""
+    tag = CORE_SCRIPT.format(pyscript=pyscript_dir)
+    if page.count(tag) != 1 or page.count("</head>") != 1:
+        raise PageStartError(f"index.html has no single {tag} or </head>")
+    page = page.replace(tag, "\n  ".join([*first, tag]))
+    return page.replace("</head>", "".join("  " + hint + "\n" for hint in last) + "</head>")
+
+
+def fast_start(dist: Path, pyscript_dir: str, micropython_dir: str,
+               configs: dict[str, dict[str, Any]], painter_config: str) -> list[str]:
+    """Give dist/index.html its hints and its inline painter; return the hints."""
+    index = dist / "index.html"
+    first, last = preload_hints(dist, pyscript_dir, micropython_dir, configs)
+    page = inline_painter(index.read_text(), (dist / "web" / "paint.py").read_text(),
+                          painter_config)
+    index.write_text(add_hints(page, first, last, pyscript_dir))
+    return first + last

@@ -1,0 +1,108 @@
+"""The built page's fast start (``page_start.py``, issue 27): the painter's script inline,
+preload hints for everything it waits for, PyScript's unused plugins left out; and, in
+Chromium, each preload is the very request PyScript then makes (fetched once, first
+visit and repeat visit), so a hint never costs a second download.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import page_start  # noqa: E402
+
+LINK = re.compile(r'<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">')
+PAINTED = "() => document.querySelector('#table')?.dataset.painted"
+ENTRIES = ("(urls) => urls.map(u => performance.getEntriesByName(new URL(u, location.href)"
+           ".href).length)")
+
+
+def hints(dist_dir: Path) -> list[tuple[str, str]]:
+    return LINK.findall((dist_dir / "index.html").read_text())
+
+
+def test_the_painter_runs_inline_in_the_built_page(dist_dir: Path) -> None:
+    page = (dist_dir / "index.html").read_text()
+    painter = (ROOT / "web" / "paint.py").read_text()
+    assert f'<script type="mpy" config="./paint-mpy.json">\n{painter}</script>' in page
+    assert 'src="./web/paint.py"' not in page
+
+
+def test_every_hint_names_a_built_file_and_covers_what_the_painter_waits_for(
+    dist_dir: Path,
+) -> None:
+    found = hints(dist_dir)
+    urls = [url for _, url in found]
+    assert all((dist_dir / url).is_file() for url in urls), urls
+    assert len(set(urls)) == len(urls)
+    painter = json.loads((dist_dir / "paint-mpy.json").read_text())
+    needed = {*painter["files"], "./paint-mpy.json", "./pyscript.json",
+              painter["interpreter"], painter["interpreter"].replace(".mjs", ".wasm")}
+    assert needed <= set(urls)
+    kinds = dict((url, kind) for kind, url in found)
+    assert kinds[painter["interpreter"]] == "modulepreload"
+    assert all(kinds[url] == "preload" for url in painter["files"])
+
+
+def test_the_core_chunk_is_hinted_first_and_the_rest_after_the_pages_own_scripts(
+    dist_dir: Path,
+) -> None:
+    head = (dist_dir / "index.html").read_text().split("</head>")[0]
+    core = head.index('src="./pyscript/')
+    chunk = re.search(r'<link rel="modulepreload" href="\./pyscript/[^"]+/core-', head)
+    assert chunk is not None and chunk.start() < core
+    last_script = head.rindex("<script ")
+    wasm = head.index("micropython.wasm")
+    assert wasm > last_script
+
+
+def test_pyscript_plugins_no_page_uses_are_left_out_and_the_error_plugin_stays(
+    dist_dir: Path,
+) -> None:
+    for name in ("pyscript.json", "paint-mpy.json"):
+        plugins = json.loads((dist_dir / name).read_text())["plugins"]
+        assert "!py-editor" in plugins and "!py-terminal" in plugins
+        assert "!error" not in plugins
+
+
+@pytest.mark.parametrize("code", ['x = "</script>"', "# <!-- a comment", 'y = "<SCRIPT>"'])
+def test_a_painter_that_could_end_or_confuse_its_script_element_is_refused(code: str) -> None:
+    page = page_start.PAINTER_SCRIPT.format(config="paint-mpy.json")
+    with pytest.raises(page_start.PageStartError):
+        page_start.inline_painter(page, code, "paint-mpy.json")
+
+
+def test_a_pyscript_core_that_imports_no_chunk_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "core.js").write_text("export const x = 1;\n")
+    with pytest.raises(page_start.PageStartError):
+        page_start.core_chunks(tmp_path)
+    (tmp_path / "core.js").write_text('export{a as b}from"./core-XYZ.js";\n')
+    with pytest.raises(page_start.PageStartError):  # names a chunk that is missing
+        page_start.core_chunks(tmp_path)
+    (tmp_path / "core-XYZ.js").write_text("export const a = 1;\n")
+    assert page_start.core_chunks(tmp_path) == ["core-XYZ.js"]
+
+
+@pytest.mark.web
+def test_each_hinted_file_is_fetched_once_first_visit_and_repeat_visit(
+    page: Page, site_url: str, dist_dir: Path, served_paths: list[str]
+) -> None:
+    urls = [url for _, url in hints(dist_dir)]
+    mark = len(served_paths)
+    page.goto(f"{site_url}index.html")
+    page.wait_for_function(PAINTED)
+    served = served_paths[mark:]
+    for url in urls:
+        assert served.count("/" + url[2:]) == 1, url
+    assert not [path for path in served if "py-editor" in path or "py-terminal" in path]
+    assert page.evaluate(ENTRIES, urls) == [1] * len(urls)
+    page.reload()
+    page.wait_for_function(PAINTED)
+    assert page.evaluate(ENTRIES, urls) == [1] * len(urls)
