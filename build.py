@@ -56,7 +56,12 @@ from urllib.parse import urlsplit
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # importing build from elsewhere
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-from page_start import PageStartError, fast_start, plugins_left_out  # noqa: E402
+from page_start import (  # noqa: E402
+    PageStartError,
+    compile_modules,
+    fast_start,
+    plugins_left_out,
+)
 from web import pofile  # noqa: E402 - web/pofile.py, the catalogs' msgfmt
 
 ROOT = Path(__file__).resolve().parent
@@ -76,8 +81,9 @@ EMBED_WORKER_CONFIG = "embed-worker.json"
 """PyScript config of embed.html's Pyodide worker (the engine, started when needed)."""
 PAINT_CONFIG = "paint-mpy.json"
 """PyScript config of index.html's MicroPython script (web/paint.py: the table before Pyodide)."""
-PAINT_FILES = ("markup.py", "words.py", "paintable.py", "paint_check.py", "paint_text.json")
-"""What the painter reads (web/), besides the JSON scanner."""
+PAINT_MODULES = ("markup.py", "words.py", "paintable.py", "paint_check.py")
+"""What the painter imports from web/ (as bytecode, page_start.py), besides the JSON scanner;
+it reads its words from web/paint_text.json."""
 IDIOMORPH_FILE = "idiomorph.min.js"
 PYODIDE_RUNTIME_FILES = (
     "pyodide.mjs",
@@ -451,11 +457,16 @@ def paint_keys() -> tuple[str, ...]:
     return keys
 
 
-def paint_config(runtime: Runtime) -> dict[str, Any]:
+def paint_config(runtime: Runtime, dist: Path) -> dict[str, Any]:
     """The PyScript config of index.html's painter (MicroPython): the renderer, the
-    checker of the stored view, their scanner and words."""
-    files = {f"./web/{name}": f"./{name}" for name in PAINT_FILES}
-    files["./web/embed/jsonscan.py"] = "./jsonscan.py"
+    checker of the stored view and their scanner, compiled to bytecode, and the words."""
+    modules = [dist / "web" / name for name in PAINT_MODULES]
+    modules.append(dist / "web" / "embed" / "jsonscan.py")
+    try:
+        files = compile_modules(dist, modules, runtime.micropython_version)
+    except PageStartError as error:
+        raise BuildError(str(error)) from error
+    files["./web/paint_text.json"] = "./paint_text.json"
     return {"interpreter": f"./{runtime.micropython_dir}/micropython.mjs", "files": files,
             "plugins": plugins_left_out()}
 
@@ -850,7 +861,7 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     if (dist / "embed.html").is_file():
         for name, embed_config in embed_configs(runtime, wheel).items():
             (dist / name).write_text(json.dumps(embed_config, indent=2) + "\n")
-    painter = paint_config(runtime)
+    painter = paint_config(runtime, dist)
     (dist / PAINT_CONFIG).write_text(json.dumps(painter, indent=2) + "\n")
     try:  # page_start.py: preload hints and the painter inline, so it starts soon
         fast_start(dist, runtime.pyscript_dir, runtime.micropython_dir,

