@@ -864,7 +864,7 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     painter = paint_config(runtime, dist)
     (dist / PAINT_CONFIG).write_text(json.dumps(painter, indent=2) + "\n")
     try:  # page_start.py: preload hints and the painter inline, so it starts soon
-        fast_start(dist, runtime.pyscript_dir, runtime.micropython_dir,
+        fast_start(dist, runtime.pyscript_dir,
                    {f"./{CONFIG_NAME}": config, f"./{PAINT_CONFIG}": painter}, PAINT_CONFIG)
     except PageStartError as error:
         raise BuildError(str(error)) from error

@@ -101,22 +101,17 @@ def compile_modules(dist: Path, modules: list[Path], micropython_version: str) -
     return files
 
 
-def preload_hints(dist: Path, pyscript_dir: str, micropython_dir: str,
-                  configs: dict[str, dict[str, Any]]) -> tuple[list[str], list[str]]:
+def preload_hints(dist: Path, pyscript_dir: str, painter: dict[str, Any],
+                  configs: list[str]) -> tuple[list[str], list[str]]:
     """The ``<link>`` hints of everything the painter waits for: those for before
     ``core.js`` (its chunks) and those for the end of ``<head>`` (the rest, in the
-    order it is needed).
-
-    ``configs`` maps each config file the page names (``./name.json``) to its content:
-    the configs are preloaded, and the files of the MicroPython one (the painter's).
-    Every hint names a file of ``dist``.
+    order it is needed): the painter's interpreter (``painter``, its config) and its
+    WebAssembly, the config files the page names (``configs``, ``./name.json``) and
+    the painter's files. Every hint names a file of ``dist``.
     """
     chunks = [f"./{pyscript_dir}/{name}" for name in core_chunks(dist / pyscript_dir)]
-    module = f"./{micropython_dir}/micropython.mjs"
-    fetched = [f"./{micropython_dir}/micropython.wasm", *configs]
-    for config in configs.values():
-        if "micropython" in str(config.get("interpreter", "")):
-            fetched.extend(config.get("files", {}))
+    module = str(painter["interpreter"])
+    fetched = [module.removesuffix(".mjs") + ".wasm", *configs, *painter["files"]]
     for url in [*chunks, module, *fetched]:
         if not (dist / url).is_file():
             raise PageStartError(f"a preload names {url}, which is not in {dist}")
@@ -152,11 +147,16 @@ def add_hints(page: str, first: list[str], last: list[str], pyscript_dir: str) -
     return page.replace("</head>", "".join("  " + hint + "\n" for hint in last) + "</head>")
 
 
-def fast_start(dist: Path, pyscript_dir: str, micropython_dir: str,
-               configs: dict[str, dict[str, Any]], painter_config: str) -> list[str]:
-    """Give dist/index.html its hints and its inline painter; return the hints."""
+def fast_start(dist: Path, pyscript_dir: str, configs: dict[str, dict[str, Any]],
+               painter_config: str) -> list[str]:
+    """Give dist/index.html its hints and its inline painter; return the hints.
+
+    ``configs`` maps each config file the page names to its content; ``painter_config``
+    names the painter's (MicroPython's) among them.
+    """
     index = dist / "index.html"
-    first, last = preload_hints(dist, pyscript_dir, micropython_dir, configs)
+    first, last = preload_hints(dist, pyscript_dir, configs[f"./{painter_config}"],
+                                list(configs))
     page = inline_painter(index.read_text(), (dist / "web" / "paint.py").read_text(),
                           painter_config)
     index.write_text(add_hints(page, first, last, pyscript_dir))

@@ -175,6 +175,5 @@ except Exception as error:  # never in the way of the engine: it draws the table
     print("painting failed: " + str(error))
 finally:  # boot.js (a deferred script) may not have run yet: it then starts the engine itself
     window.tractorEngineWanted = True
-    start = getattr(window, "tractorStartEngine", None)
-    if start is not None:
+    if getattr(window, "tractorStartEngine", None) is not None:
         window.tractorStartEngine()
