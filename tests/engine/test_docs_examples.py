@@ -36,3 +36,25 @@ def test_a_wrong_output_in_an_example_is_caught() -> None:
     runner = doctest.DocTestRunner()
     runner.run(test, out=lambda _text: None)
     assert runner.failures == 1
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)|<img src=\"([^\"]+)\"")
+LINKED = ["README.md", "CONTRIBUTING.md", *sorted(p.relative_to(ROOT).as_posix()
+                                               for p in (ROOT / "docs").glob("*.md"))]
+
+
+def broken_links(text: str, folder: Path) -> list[str]:
+    """The relative links and images of a Markdown text that name no file under ``folder``."""
+    targets = [a or b for a, b in LINK.findall(text)]
+    return [t for t in targets if "://" not in t and not (folder / t).exists()]
+
+
+@pytest.mark.parametrize("name", LINKED)
+def test_every_relative_link_of_the_docs_names_a_file(name: str) -> None:
+    path = ROOT / name
+    assert broken_links(path.read_text(encoding="utf-8"), path.parent) == []
+
+
+def test_a_link_to_a_missing_file_is_reported() -> None:
+    text = "[ok](README.md) [gone](docs/nowhere.md) <img src=\"docs/images/none.png\">"
+    assert broken_links(text, ROOT) == ["docs/nowhere.md", "docs/images/none.png"]
