@@ -94,7 +94,7 @@ PYODIDE_RUNTIME_FILES = (
 )
 CONFIG_NAME = "pyscript.json"
 SNAPSHOT_SOURCE = WEB / "snapshot"
-"""The engine's memory snapshot (README, "The table before Python is up"): the wrapper
+"""The engine's memory snapshot (docs/startup.md): the wrapper
 PyScript loads as its interpreter and the Worker that makes the snapshot."""
 SNAPSHOT_WRAPPER = "pyodide-snap.mjs"
 SNAPSHOT_MAKER = "snap-maker.mjs"

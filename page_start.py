@@ -23,7 +23,7 @@ waiting is most of the difference from a bare MicroPython page. The built page:
   the editor, the terminal, pygame, the donkey, the deprecation notes), which
   PyScript would otherwise import before any script runs. The error plugin stays.
 
-``scripts/measure_paint.py`` measures the effect (README, "Speed").
+``scripts/measure_paint.py`` measures the effect (docs/performance.md).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ round: ``Declare`` or ``Pass`` in turn until four passes in a row), ``bury``,
 take the kitty, or ``Pass``; over when the three others pass in a row), ``call``
 (find-a-friend), ``play``, ``hand_over`` (``NextHand``) and ``match_over``.
 
-Choices where RULES.md is silent or marks a point inferred:
+Choices where docs/rules.md is silent or marks a point inferred:
 
 * Dealing starts with the dealer (the first hand: seat 0, or the seat that
   ``first_dealer`` = ``seat0``..``seat3`` names, who then deals whoever

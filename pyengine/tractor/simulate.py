@@ -11,7 +11,7 @@ every hand:
   hand's result; the next hand is dealt at the new dealer's level.
 
 ``bench(hands, seed)`` times random players with the default rules (two decks)
-after one warm-up hand, in this process: the figure the README quotes.
+after one warm-up hand, in this process: the figure docs/performance.md quotes.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every worked case of RULES.md, asked through the referee API.
+"""Every worked case of docs/rules.md, asked through the referee API.
 
 Sections: §1 order (and ``twos_always_trump``), §2 tractors and decomposition,
 §3.6 kitty multiplier, §4 throws and trick winners, §5 level tables.

@@ -1,4 +1,4 @@
-"""The tutorial's positions and the README's example: valid for the JSON Schema, the
+"""The tutorial's positions and the example of docs/embed.md: valid for the JSON Schema, the
 checker and the engine, and the schema agrees with the checker on what it refuses."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ SCHEMA = json.loads((ROOT / "web" / "embed" / "scenario.schema.json").read_text(
 POSITIONS = sorted((ROOT / "web" / "tutorial" / "positions").glob("*.json"))
 
 
-def readme_example() -> str:
-    text = (ROOT / "README.md").read_text()
+def docs_example() -> str:
+    text = (ROOT / "docs" / "embed.md").read_text()
     found = re.search(r"```json\n(\{\n  \"schema\": \"tractor-scenario\".*?)\n```", text, re.S)
-    assert found, "the README shows a scenario"
+    assert found, "docs/embed.md shows a scenario"
     return found.group(1)
 
 
@@ -45,8 +45,8 @@ def test_the_tutorial_has_twelve_positions_and_three_quizzes() -> None:
     assert len(kinds) >= 12 and sum(kinds) == 3
 
 
-def test_the_readme_example_is_a_valid_scenario() -> None:
-    text = readme_example()
+def test_the_example_of_the_embed_docs_is_a_valid_scenario() -> None:
+    text = docs_example()
     jsonschema.validate(json.loads(text), SCHEMA)
     scenario.frames(text)
 

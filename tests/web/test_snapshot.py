@@ -1,4 +1,4 @@
-"""The engine's memory snapshot (web/snapshot/, README "The table before Python is up"):
+"""The engine's memory snapshot (web/snapshot/, docs/startup.md):
 the first visit makes it in a Worker once the first card is shown, a repeat visit starts
 Pyodide from it and plays; another build's snapshot is deleted unused; ``random`` is
 reseeded after a restore; a failed or interrupted restore falls back to a plain start;

@@ -3,7 +3,7 @@
 Geometry, measured in Chromium: the whole table (hand, trick, seats, controls) is
 inside the viewport with no scrolling; no seat's box covers a play and no two
 seats' plays overlap; each play lies nearer its own seat than any other; the
-cards are at least the sizes stated in the README. Screenshots of each viewport
+cards are at least the sizes stated in docs/table.md. Screenshots of each viewport
 in both languages go to test-results/ (look at them).
 """
 
