@@ -21,7 +21,7 @@ from markup import Markup, el, join
 from words import (
     DEFAULT_LANGUAGE,
     HTML_LANG,
-    LANGUAGE_NAMES,
+    LANGUAGE_MENU,
     LANGUAGES,
     SUIT_SYMBOLS,
     Words,
@@ -176,7 +176,7 @@ def page_href(page: str, lang: str) -> str:
 def language_menu(words: Words) -> Markup:
     """The bar's language menu: every language by its own name (a change sets the option)."""
     options = [el("option", name, value=code, selected=code == words.lang, lang=HTML_LANG[code])
-               for code, name in LANGUAGE_NAMES.items()]
+               for code, name in LANGUAGE_MENU]
     return el("select", options, id="lang-menu", class_="lang-toggle", data_option="lang",
               data_testid="lang-toggle", aria_label=words("language"))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -447,6 +448,7 @@ MODULES = {
     "paintable.py": ROOT / "web" / "paintable.py",
     "paint_check.py": ROOT / "web" / "paint_check.py",
     "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
+    "scenario_check.py": ROOT / "pyengine" / "tractor" / "scenario_check.py",
 }
 
 
@@ -464,29 +466,65 @@ def run(program: str, cases: list[tuple[str, str]]) -> list[Any]:
     return result
 
 
-@pytest.mark.web
-def test_micropython_checks_and_paints_as_cpython(dist_dir: Path, tmp_path: Path) -> None:
+def run_micropython(dist_dir: Path, tmp_path: Path, program: str,
+                    cases: list[tuple[str, str]]) -> list[Any]:
+    """``program`` in the page's MicroPython (Node.js) and its printed result."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed (build.py needs it too)")
-    cases = [(text, record) for _, text, record, _ in POSITIONS[::4]]
-    cases += [(REFUSED[why], GOOD_RECORD) for why in sorted(REFUSED)]
     mjs = next(dist_dir.glob("micropython/*/micropython.mjs"))
     runner = tmp_path / "run.mjs"
     runner.write_text(RUNNER.replace("MJS", mjs.as_uri()))
     payload = {"modules": {name: path.read_text() for name, path in MODULES.items()},
                "cases": json.dumps(cases, ensure_ascii=False),
-               "words": (dist_dir / "web" / "paint_text.json").read_text(), "program": PROGRAM}
+               "words": (dist_dir / "web" / "paint_text.json").read_text(), "program": program}
     done = subprocess.run([node, str(runner)], input=json.dumps(payload, ensure_ascii=False),
                           capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
-    mine = json.loads(done.stdout[done.stdout.rindex("RESULT") + len("RESULT"):])
+    result: list[Any] = json.loads(done.stdout[done.stdout.rindex("RESULT") + len("RESULT"):])
+    return result
+
+
+@pytest.mark.web
+def test_micropython_checks_and_paints_as_cpython(dist_dir: Path, tmp_path: Path) -> None:
+    cases = [(text, record) for _, text, record, _ in POSITIONS[::4]]
+    cases += [(REFUSED[why], GOOD_RECORD) for why in sorted(REFUSED)]
+    cases += [IMPOSSIBLE[why][:2] for why in sorted(IMPOSSIBLE)]
+    mine = run_micropython(dist_dir, tmp_path, PROGRAM, cases)
     theirs = run(PROGRAM, cases)
     assert len(mine) == len(theirs) == len(cases)
     assert sum("ok" in r for r in mine) == len(POSITIONS[::4])
     for a, b in zip(mine, theirs, strict=True):
         if "error" in b:
-            assert "error" in a
+            assert a == b  # refused, for the same reason
         else:
             assert a == b or [{k: sorted(v) for k, v in r.items()} for r in a["ok"]] == [
                 {k: sorted(v) for k, v in r.items()} for r in b["ok"]]
+
+
+def same_attributes(html: str) -> str:
+    """``html`` with each tag's attributes in one order (MicroPython keeps keyword arguments
+    in no order: the attributes of one element may come in another order, not the elements)."""
+    def tag(found: re.Match[str]) -> str:
+        attributes = re.findall(r'[^\s=]+(?:="[^"]*")?', found.group(2))
+        return "<" + " ".join([found.group(1), *sorted(attributes)]) + ">"
+    return re.sub(r"<([a-z]+)([^>]*)>", tag, html)
+
+
+MENUS = """
+import json
+import paintable
+from words import LANGUAGES, Words, table_say
+say = table_say(json.loads(WORDS))
+print("RESULT" + json.dumps([str(paintable.language_menu(Words(lang, say))) for lang in LANGUAGES]))
+"""
+
+
+@pytest.mark.web
+def test_the_painted_language_menu_lists_the_languages_in_the_live_menu_s_order(
+        dist_dir: Path, tmp_path: Path) -> None:
+    painted = run_micropython(dist_dir, tmp_path, MENUS, [])
+    live = [str(paintable.language_menu(Words(lang, SAY))) for lang in LANGUAGES]
+    assert [same_attributes(menu) for menu in painted] == [same_attributes(menu) for menu in live]
+    order = [menu.split('value="')[1:] for menu in live]
+    assert [[code.split('"')[0] for code in menu] for menu in order] == [list(LANGUAGES)] * 3
