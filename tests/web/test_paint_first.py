@@ -117,6 +117,9 @@ REFUSED = {
     "a huge value": PAINT[:-2] + ',"pad":"' + "x" * 40000 + '"}}',
     "a deep value": PAINT.replace('"penalty":0', '"penalty":' + "[" * 5000 + "]" * 5000),
     "another match's view": PAINT.replace(json.loads(PAINT)["record"], "9-0011223344556677"),
+    "the attackers' points at -1000 (issue 39)": tampered(
+        lambda v: v.__setitem__("penalty", -1000)),
+    "a key twice (issue 39)": PAINT.replace('"view":{', '"view":{"hand_no":999,', 1),
 }
 
 
