@@ -82,8 +82,9 @@ EMBED_WORKER_CONFIG = "embed-worker.json"
 PAINT_CONFIG = "paint-mpy.json"
 """PyScript config of index.html's MicroPython script (web/paint.py: the table before Pyodide)."""
 PAINT_MODULES = ("markup.py", "words.py", "paintable.py", "paint_check.py")
-"""What the painter imports from web/ (as bytecode, page_start.py), besides the JSON scanner;
-it reads its words from web/paint_text.json."""
+"""What the painter imports from web/ (as bytecode, page_start.py), besides the JSON scanner
+and the scenario checker (the rules' numbers its checker of the stored view uses); it reads
+its words from web/paint_text.json."""
 IDIOMORPH_FILE = "idiomorph.min.js"
 PYODIDE_RUNTIME_FILES = (
     "pyodide.mjs",
@@ -461,7 +462,7 @@ def paint_config(runtime: Runtime, dist: Path) -> dict[str, Any]:
     """The PyScript config of index.html's painter (MicroPython): the renderer, the
     checker of the stored view and their scanner, compiled to bytecode, and the words."""
     modules = [dist / "web" / name for name in PAINT_MODULES]
-    modules.append(dist / "web" / "embed" / "jsonscan.py")
+    modules += [dist / "web" / "embed" / name for name in ("jsonscan.py", "scenario_check.py")]
     try:
         files = compile_modules(dist, modules, runtime.micropython_version)
     except PageStartError as error:

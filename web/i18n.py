@@ -20,6 +20,7 @@ import pofile
 import words
 from words import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE  # the painter's constants, re-exported
 from words import HTML_LANG as HTML_LANG
+from words import LANGUAGE_MENU as LANGUAGE_MENU
 from words import LANGUAGE_NAMES as LANGUAGE_NAMES
 from words import LANGUAGES as LANGUAGES
 from words import SUIT_SYMBOLS as SUIT_SYMBOLS

@@ -10,8 +10,10 @@ the engine:
   bar, the seats, the trick and the player's own hand. The cards can be selected
   at once (a click toggles ``sel``, as the live table does); the engine keeps that
   selection when its own view is the painted one (``main.py``);
-* a **first visit** (nothing stored): the bar with the welcome line and the empty
-  seats; the download's progress bar (``boot.js``) stays in the middle.
+* a **first visit** (nothing stored), or no view to paint (none stored, or refused):
+  the bare table (``paintable.bare_regions``): the bar's title and buttons (and a first
+  visit's welcome line), the seats by name, nothing that claims a hand, a level or
+  cards; the download's progress bar (``boot.js``) stays in the middle.
 
 Then it asks ``boot.js`` to start the engine (``tractorStartEngine``: it adds the
 Pyodide script, whose config is the page's ``py-config``; or, when this script runs
@@ -45,15 +47,6 @@ MATCH_KEY = "tractor.match"
 SETTINGS_KEY = "tractor.settings"
 MAX_SETTINGS = 10000
 """The longest settings text read (as the table reads it: ``storage.MAX_SMALL_RECORD``)."""
-FRESH_VIEW = {
-    "phase": "deal", "to_move": -1, "hand_no": 0, "level": "2", "levels": ["2"] * 4,
-    "trump": None, "declaration": None, "dealer": None, "friend": None, "friend_card": None,
-    "defenders": [], "captured": [0] * 4, "penalty": 0, "hand_sizes": [0] * 4,
-    "deal_total": 0, "dealt": 0, "kitty_size": 0, "trick": [], "tricks_played": 0,
-    "trick_winner": None, "lead_kind": None, "throw_failure": None, "hand": [],
-    "kitty_taken": None, "rules": {"partners": "fixed", "decks": 2}, "hand_trump": [],
-}
-"""What a first visit's table shows before its first card: no cards, every level at 2."""
 kept = []  # type: list[Any]
 
 
@@ -137,17 +130,16 @@ def paint() -> None:
         print("stored view not painted: " + str(refused))
     if root.getAttribute("data-live"):
         return
-    shown = view or FRESH_VIEW
-    drawn = paintable.regions(words, shown, first_visit)
-    if view is None:
-        drawn.pop("centre")  # the download's progress stays in the middle
-        drawn.pop("hand")
+    if view is None:  # the download's progress stays in the middle
+        drawn = paintable.bare_regions(words, first_visit)
+    else:
+        drawn = paintable.regions(words, view, first_visit)
     for name, html in drawn.items():  # the first drawing: the live table morphs it
         if isinstance(html, Markup):  # markup.el's text, escaped by construction
             region(name).innerHTML = str(html)
     speed = query_speed() or chosen.get("speed")
     root.className = paintable.root_classes(
-        shown, chosen.get("four_color") is True,
+        view, chosen.get("four_color") is True,
         speed if speed in paintable.SPEEDS else paintable.DEFAULT_SPEED)
     document.documentElement.lang = HTML_LANG[lang]
     document.title = words("title")

@@ -7,13 +7,24 @@ write that key, so the text is hostile until checked, as every stored value:
 * bounded before it is parsed: at most ``MAX_CHARS`` characters, nesting at most
   ``MAX_DEPTH`` (``jsonscan``, linear in the text), strict JSON;
 * typed: exactly the keys of ``paintable.PAINT_KEYS`` (and ``rules``,
-  ``hand_trump``), each of its type and range: phases, seats 0–3, ranks, suits,
-  cards of the deck (``2S``…``AD``, ``SJ``, ``BJ``), no card more often than the
-  decks hold, a hand of the size the seats' counts say, plays of one to
-  ``MAX_PLAY`` cards, numbers within the decks' points;
+  ``hand_trump``), no key twice, each of its type and range: phases, seats 0–3,
+  ranks, suits, cards of the deck (``2S``…``AD``, ``SJ``, ``BJ``), a hand of the
+  size the seats' counts say;
 * tied to the match record: ``record`` is the fingerprint of the stored match text
   it was taken from (``fingerprint``: its length and SHA-256); a view of another
-  (older, newer, replaced) match is refused.
+  (older, newer, replaced) match is refused;
+* plausible for that record (``record_facts``: its rules and start level, read from
+  its header, and its number of hands): the record's decks and partners, its last
+  hand, levels on the ladder from the start level (the hand's level the dealer's),
+  points from 0 to the decks' total (``DECK_POINTS`` a deck) and a throw penalty
+  only under that rule, hands and plays no larger than the decks deal, a trick of
+  at most four plays, seat after seat, each of the lead's size, and no card more
+  often than the decks hold across the hand and the trick.
+
+So a view is either one the rules can reach, as far as seat 0 can see, or nothing
+is painted from it. The rules' numbers come from ``tractor.scenario_check`` (the
+rules the MicroPython pages share; a test ties them to ``tractor.rules`` and
+``tractor.cards``).
 
 Only seat 0's view is stored: its own hand, the trick on the table, the public
 counts. What it paints is checked data drawn through ``markup.el``, so a text in a
@@ -29,10 +40,28 @@ import json
 
 try:
     from tractor.jsonscan import depth_within, strict_error
-except ImportError:  # MicroPython: the painter loads the scanner as a top-level module
+    from tractor.scenario_check import (
+        DECK_POINTS,
+        HAND_SIZE,
+        KITTY_SIZE,
+        RANKS,
+        RULE_CHOICES,
+        SUITS,
+        TRUMPS,
+    )
+except ImportError:  # MicroPython: the painter loads both as top-level modules
     from jsonscan import (  # type: ignore[no-redef,import-not-found,unused-ignore]
         depth_within,
         strict_error,
+    )
+    from scenario_check import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+        DECK_POINTS,
+        HAND_SIZE,
+        KITTY_SIZE,
+        RANKS,
+        RULE_CHOICES,
+        SUITS,
+        TRUMPS,
     )
 
 from paintable import LEAD_KINDS, PAINT_KEYS
@@ -49,15 +78,17 @@ MAX_CHARS = 16000
 """The longest stored view read (a 3-deck hand with the kitty and a long trick is under 4 KB)."""
 MAX_DEPTH = 5
 """``{"view": {"trick": [{"cards": [...]}]}}`` nests 5 deep."""
-MAX_PLAY = 45
-MAX_HAND = 45
-"""The largest play and hand: 3 decks' hand of 33 cards plus a 12-card kitty... is 45."""
 PHASES = ("deal", "declare", "theft", "bury", "call", "play", "hand_over", "match_over")
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUITS = ("S", "H", "C", "D")
+ENDED = ("hand_over", "match_over")
+"""The phases after a hand's scoring: the seats' levels are the next hand's."""
 CARDS = tuple(r + s for s in SUITS for r in RANKS) + ("SJ", "BJ")
-MAX_NUMBER = 1000
-"""Points, counts and the hand number are small: anything larger is not a view."""
+MAX_HEADER = 1000
+"""The longest header of a match record read: its fields before the actions (schema,
+version, rules, seed, start level: about 300 characters as ``tractor.save.dumps`` writes it)."""
+ACTIONS_FIELD = ',"actions":['
+"""Where a record's header ends (``tractor.save.dumps``: compact JSON, the actions last)."""
+NEXT_HAND = '"next_hand"'
+"""The action that starts each hand after the first, as the record writes it."""
 
 
 class PaintError(ValueError):
@@ -109,20 +140,20 @@ def _cards(value: "Any", low: int, high: int, what: str) -> "list[str]":
     return value  # type: ignore[no-any-return]
 
 
-def _ints(value: "Any", what: str) -> "list[int]":
+def _ints(value: "Any", low: int, high: int, what: str) -> "list[int]":
     if not isinstance(value, list) or len(value) != 4:
         _fail(what + ": not four numbers")
-    return [_int(v, -MAX_NUMBER, MAX_NUMBER, what) for v in value]
+    return [_int(v, low, high, what) for v in value]
 
 
-def _play(value: "Any", what: str) -> "dict[str, Any]":
+def _play(value: "Any", most: int, what: str) -> "dict[str, Any]":
     play = _keys(value, ("seat", "cards"), what)
     _seat(play["seat"], what, none=False)
-    _cards(play["cards"], 1, MAX_PLAY, what)
+    _cards(play["cards"], 1, most, what)
     return play
 
 
-def _failure(value: "Any") -> None:
+def _failure(value: "Any", most: int, total: int) -> None:
     if value is None:
         return
     f = _keys(value, ("seat", "attempted", "forced", "beaten_by_seat", "beaten_by", "penalty"),
@@ -130,40 +161,134 @@ def _failure(value: "Any") -> None:
     _seat(f["seat"], "throw_failure", none=False)
     _seat(f["beaten_by_seat"], "throw_failure", none=False)
     for name in ("attempted", "forced", "beaten_by"):
-        _cards(f[name], 1, MAX_PLAY, "throw_failure")
-    _int(f["penalty"], 0, MAX_NUMBER, "throw_failure")
+        _cards(f[name], 1, most, "throw_failure")
+    _int(f["penalty"], 0, total, "throw_failure")
 
 
-VIEW_KEYS = PAINT_KEYS + ("rules", "hand_trump")
-"""What the renderer reads (``paintable.PAINT_KEYS``), the rules it needs and the trump flags."""
+def record_facts(record: str) -> "dict[str, Any]":
+    """What a view is checked against, read cheaply from the match record it is tied to:
+    the rules' ``decks``, ``partners`` and ``throw_penalty`` and the ``start_level`` (from
+    the record's header, at most ``MAX_HEADER`` characters, strict JSON), and ``hands``,
+    how many hands it has begun (its ``next_hand`` actions, and the first).
+
+    >>> record_facts('{"rules":{"decks":1,"partners":"fixed","throw_penalty":false},'
+    ...              '"start_level":3,"actions":["deal","next_hand","deal"]}')["hands"]
+    2
+    """
+    end = record[:MAX_HEADER].find(ACTIONS_FIELD)
+    if end < 0:
+        _fail("record: no header before its actions")
+    header = record[:end] + "}"
+    if not depth_within(header, 2) or strict_error(header) >= 0:
+        _fail("record: a header not of strict JSON")
+    data = json.loads(header)
+    if not isinstance(data, dict) or not isinstance(data.get("rules"), dict):
+        _fail("record: no rules")
+    rules = data["rules"]
+    decks = _int(rules.get("decks"), 1, max(HAND_SIZE), "record's decks")
+    if decks not in RULE_CHOICES["decks"]:
+        _fail("record's decks: not a rule's value")
+    _choice(rules.get("partners"), RULE_CHOICES["partners"], "record's partners")
+    penalty = rules.get("throw_penalty")
+    if not isinstance(penalty, bool):
+        _fail("record's throw penalty: not a flag")
+    start = _int(data.get("start_level"), 0, len(RANKS) - 1, "record's start level")
+    return {"decks": decks, "partners": rules["partners"], "throw_penalty": penalty,
+            "start_level": start, "hands": record.count(NEXT_HAND) + 1}
 
 
-def check_view(value: "Any") -> "dict[str, Any]":
-    """Seat 0's stored view, typed and bounded (``PaintError`` otherwise)."""
-    view = _keys(value, VIEW_KEYS, "view")
-    rules = _keys(view["rules"], ("partners", "decks"), "rules")
-    _choice(rules["partners"], ("fixed", "find_friend"), "rules")
-    decks = _int(rules["decks"], 1, 3, "decks")
-    _choice(view["phase"], PHASES, "phase")
-    mover = view["to_move"]
-    if mover is not None:
-        _int(mover, -1, 3, "to_move")
-    _int(view["hand_no"], 0, MAX_NUMBER, "hand_no")
+def _levels(view: "dict[str, Any]", facts: "dict[str, Any]") -> None:
+    """The seats' levels and the hand's on the ladder: never below the start level, all
+    of it in the first hand until it is scored, the hand's level the dealer's."""
     _choice(view["level"], RANKS, "level")
     levels = view["levels"]
     if not isinstance(levels, list) or len(levels) != 4:
         _fail("levels: not four ranks")
     for rank in levels:
         _choice(rank, RANKS, "levels")
+    start = facts["start_level"]
+    steps = [RANKS.index(rank) for rank in levels + [view["level"]]]
+    if min(steps) < start:
+        _fail("levels: a level below the record's start level")
+    if view["phase"] in ENDED:
+        return
+    if view["hand_no"] == 0 and max(steps) != start:
+        _fail("levels: a level past the start level in the first hand")
+    dealer = view["dealer"]
+    if view["level"] != levels[0 if dealer is None else dealer]:
+        _fail("level: not the dealer's level")
+
+
+def _points(view: "dict[str, Any]", facts: "dict[str, Any]", total: int) -> None:
+    """Points from 0 to the decks' total; a throw penalty only under that rule."""
+    captured = _ints(view["captured"], 0, total, "captured")
+    if sum(captured) > total:
+        _fail("captured: more points than the decks hold")
+    penalty = _int(view["penalty"], -total, total, "penalty")
+    if penalty and not facts["throw_penalty"]:
+        _fail("penalty: a throw penalty the record's rules do not have")
+
+
+def _trick(view: "dict[str, Any]", most: int, decks: int) -> None:
+    """At most four plays, seat after seat, each of the lead's size; with the hand, no card
+    more often than the decks hold."""
+    trick = view["trick"]
+    if not isinstance(trick, list) or len(trick) > 4:
+        _fail("trick: not a list of at most four plays")
+    for index, play in enumerate(trick):
+        _play(play, most, "trick")
+        if play["seat"] != (trick[0]["seat"] + index) % 4:
+            _fail("trick: a play out of turn")
+        if len(play["cards"]) != len(trick[0]["cards"]):
+            _fail("trick: a play not of the lead's size")
+    seen = list(view["hand"])
+    for play in trick:
+        seen += play["cards"]
+    for card in seen:
+        if seen.count(card) > decks:
+            _fail("hand and trick: a card more often than the decks hold")
+
+
+def _key_count(value: "Any") -> int:
+    """How many keys the objects in ``value`` have, all told."""
+    if isinstance(value, dict):
+        return len(value) + sum(_key_count(item) for item in value.values())
+    if isinstance(value, list):
+        return sum(_key_count(item) for item in value)
+    return 0
+
+
+VIEW_KEYS = PAINT_KEYS + ("rules", "hand_trump")
+"""What the renderer reads (``paintable.PAINT_KEYS``), the rules it needs and the trump flags."""
+
+
+def check_view(value: "Any", facts: "dict[str, Any]") -> "dict[str, Any]":
+    """Seat 0's stored view, typed, bounded and plausible for the record ``facts`` are of
+    (``record_facts``); ``PaintError`` otherwise."""
+    view = _keys(value, VIEW_KEYS, "view")
+    rules = _keys(view["rules"], ("partners", "decks"), "rules")
+    decks = facts["decks"]
+    if rules["decks"] != decks or isinstance(rules["decks"], bool):
+        _fail("decks: not the record's")
+    if rules["partners"] != facts["partners"]:
+        _fail("partners: not the record's")
+    total = DECK_POINTS * decks
+    most = HAND_SIZE[decks] + KITTY_SIZE[decks]  # the dealer's hand with the kitty
+    _choice(view["phase"], PHASES, "phase")
+    mover = view["to_move"]
+    if mover is not None:
+        _int(mover, -1, 3, "to_move")
+    _int(view["hand_no"], facts["hands"] - 1, facts["hands"] - 1, "hand_no")
+    for name in ("dealer", "friend", "trick_winner"):
+        _seat(view[name], name)
+    _levels(view, facts)
     if view["trump"] is not None:
-        _choice(view["trump"], SUITS + ("NT",), "trump")
+        _choice(view["trump"], TRUMPS, "trump")
     decl = view["declaration"]
     if decl is not None:
         _keys(decl, ("seat", "cards"), "declaration")
         _seat(decl["seat"], "declaration", none=False)
         _cards(decl["cards"], 1, 2 * decks, "declaration")
-    for name in ("dealer", "friend", "trick_winner"):
-        _seat(view[name], name)
     if view["friend_card"] is not None:
         _choice(view["friend_card"], CARDS, "friend_card")
     defenders = view["defenders"]
@@ -171,27 +296,21 @@ def check_view(value: "Any") -> "dict[str, Any]":
         _fail("defenders: not a list of seats")
     for seat in defenders:
         _seat(seat, "defenders", none=False)
-    _ints(view["captured"], "captured")
-    _int(view["penalty"], -MAX_NUMBER, MAX_NUMBER, "penalty")
-    sizes = _ints(view["hand_sizes"], "hand_sizes")
-    for name in ("deal_total", "dealt", "kitty_size", "tricks_played"):
-        _int(view[name], 0, 54 * decks, name)
-    trick = view["trick"]
-    if not isinstance(trick, list) or len(trick) > 4:
-        _fail("trick: not a list of plays")
-    for play in trick:
-        _play(play, "trick")
-    if view["lead_kind"] is not None:
-        _choice(view["lead_kind"], LEAD_KINDS, "lead_kind")
-    _failure(view["throw_failure"])
-    hand = _cards(view["hand"], 0, MAX_HAND, "hand")
+    _points(view, facts, total)
+    sizes = _ints(view["hand_sizes"], 0, most, "hand_sizes")
+    for name in ("deal_total", "dealt"):
+        _int(view[name], 0, 4 * HAND_SIZE[decks], name)
+    _int(view["kitty_size"], 0, KITTY_SIZE[decks], "kitty_size")
+    _int(view["tricks_played"], 0, HAND_SIZE[decks], "tricks_played")
+    hand = _cards(view["hand"], 0, most, "hand")
     if len(hand) != sizes[0]:
         _fail("hand: not as many cards as seat 0 holds")
-    for card in hand:
-        if hand.count(card) > decks:
-            _fail("hand: a card more often than the decks hold")
+    _trick(view, HAND_SIZE[decks], decks)
+    if view["lead_kind"] is not None:
+        _choice(view["lead_kind"], LEAD_KINDS, "lead_kind")
+    _failure(view["throw_failure"], HAND_SIZE[decks], total)
     if view["kitty_taken"] is not None:
-        _cards(view["kitty_taken"], 0, MAX_HAND, "kitty_taken")
+        _cards(view["kitty_taken"], 0, KITTY_SIZE[decks], "kitty_taken")
     trumps = view["hand_trump"]
     if not isinstance(trumps, list) or len(trumps) != len(hand):
         _fail("hand_trump: not one flag a card")
@@ -216,7 +335,10 @@ def parse(text: "str | None", record: "str | None") -> "dict[str, Any]":
         _fail("another format")
     if data["record"] != fingerprint(record):
         _fail("taken from another match record")
-    return check_view(data["view"])
+    view = check_view(data["view"], record_facts(record))
+    if text.count(":") != _key_count(data):  # every string checked holds no ":"
+        _fail("a key twice")
+    return view
 
 
 def dumps(view: "dict[str, Any]", record: str) -> str:

@@ -21,7 +21,7 @@ from markup import Markup, el, join
 from words import (
     DEFAULT_LANGUAGE,
     HTML_LANG,
-    LANGUAGE_NAMES,
+    LANGUAGE_MENU,
     LANGUAGES,
     SUIT_SYMBOLS,
     Words,
@@ -122,12 +122,14 @@ def button(label: "Child", action: str, testid: "str | None" = None, **attrs: ob
 # ------------------------------------------------------------------ the root and the bar
 
 
-def root_classes(view: "dict[str, Any]", four_color: bool, speed: str, autoplay: bool = False,
-                 modal: bool = False) -> str:
-    """Classes of the page root: phase, colour scheme, speed, whose turn."""
-    classes = ["phase-" + str(view["phase"]), "four-color" if four_color else "two-color",
-               "speed-" + speed]
-    if view["to_move"] == 0:
+def root_classes(view: "dict[str, Any] | None", four_color: bool, speed: str,
+                 autoplay: bool = False, modal: bool = False) -> str:
+    """Classes of the page root: phase, colour scheme, speed, whose turn (no phase and
+    no turn for the bare table, ``view`` None)."""
+    classes = ["four-color" if four_color else "two-color", "speed-" + speed]
+    if view is not None:
+        classes.insert(0, "phase-" + str(view["phase"]))
+    if view is not None and view["to_move"] == 0:
         classes.append("my-turn")
     if autoplay:
         classes.append("autoplaying")
@@ -176,7 +178,7 @@ def page_href(page: str, lang: str) -> str:
 def language_menu(words: Words) -> Markup:
     """The bar's language menu: every language by its own name (a change sets the option)."""
     options = [el("option", name, value=code, selected=code == words.lang, lang=HTML_LANG[code])
-               for code, name in LANGUAGE_NAMES.items()]
+               for code, name in LANGUAGE_MENU]
     return el("select", options, id="lang-menu", class_="lang-toggle", data_option="lang",
               data_testid="lang-toggle", aria_label=words("language"))
 
@@ -210,7 +212,6 @@ def friend_state(words: Words, view: "dict[str, Any]") -> Markup:
 def bar(words: Words, view: "dict[str, Any]", show_last: bool = False, show_log: bool = False,
         first_visit: bool = False) -> Markup:
     """The bar: title, trump and level, declaration, points, friend, buttons, welcome."""
-    lang = words.lang
     parts = [
         el("h1", words("title"), class_="title"),
         el("div", trump_text(words, view), " ",
@@ -231,32 +232,39 @@ def bar(words: Words, view: "dict[str, Any]", show_last: bool = False, show_log:
                         data_testid="points"))
     if view["friend_card"] is not None:
         parts.append(friend_state(words, view))
-    tutorial = page_href("tutorial", lang)
-    parts.append(
-        el(
-            "div",
-            button(words("last_trick"), "last-trick", "last-trick",
-                   aria_pressed="true" if show_last else "false"),
-            button(words("new_game"), "new-game", "new-game"),
-            log_toggle(words, show_log),
-            el("a", el("span", words("how_to_play"), class_="long"),
-               el("span", "?", class_="short", aria_hidden="true"),
-               href=tutorial, target="_blank", rel="noopener",
-               class_="bar-link", data_testid="how-to-play", aria_label=words("how_to_play")),
-            button(words("settings"), "settings", "settings"),
-            language_menu(words),
-            class_="bar-buttons",
-        )
-    )
+    parts.append(bar_buttons(words, show_last, show_log))
     if first_visit:
-        parts.append(
-            el("p", words("welcome"), " ",
-               el("a", words("how_to_play"), href=tutorial, target="_blank", rel="noopener"),
-               " · ", el("a", words("rules_summary"), href=page_href("rules", lang),
-                         target="_blank", rel="noopener"),
-               class_="welcome", data_testid="welcome")
-        )
+        parts.append(welcome(words))
     return join(parts)
+
+
+def bar_buttons(words: Words, show_last: bool = False, show_log: bool = False) -> Markup:
+    """The bar's buttons: last trick, new game, log, how to play, settings, language."""
+    return el(
+        "div",
+        button(words("last_trick"), "last-trick", "last-trick",
+               aria_pressed="true" if show_last else "false"),
+        button(words("new_game"), "new-game", "new-game"),
+        log_toggle(words, show_log),
+        el("a", el("span", words("how_to_play"), class_="long"),
+           el("span", "?", class_="short", aria_hidden="true"),
+           href=page_href("tutorial", words.lang), target="_blank", rel="noopener",
+           class_="bar-link", data_testid="how-to-play", aria_label=words("how_to_play")),
+        button(words("settings"), "settings", "settings"),
+        language_menu(words),
+        class_="bar-buttons",
+    )
+
+
+def welcome(words: Words) -> Markup:
+    """A first visit's line under the bar: how to play, the rules."""
+    lang = words.lang
+    return el("p", words("welcome"), " ",
+              el("a", words("how_to_play"), href=page_href("tutorial", lang), target="_blank",
+                 rel="noopener"),
+              " · ", el("a", words("rules_summary"), href=page_href("rules", lang),
+                        target="_blank", rel="noopener"),
+              class_="welcome", data_testid="welcome")
 
 
 # ------------------------------------------------------------------ the seats
@@ -281,16 +289,23 @@ def seat_box(words: Words, view: "dict[str, Any]", seat: int,
     if thinking == seat:
         classes.append("thinking")
         state = el("span", words("thinking"), class_="state")
+    return seat_shell(words, seat, " ".join(classes), badges,
+                      el("div", [el("span", item) for item in meta], class_="seat-meta"), state)
+
+
+def seat_shell(words: Words, seat: int, classes: str, badges: "list[Child]",
+               meta: "Markup | None" = None, state: "Markup | None" = None) -> Markup:
+    """A seat's box around its name (and badges), with what is known of it."""
     back = None if seat == 0 else el("span", class_="back", aria_hidden="true")
     return el(
         "div",
         back,
         el("div",
            el("div", seat_name(words, seat), " ", badges, class_="seat-name"),
-           el("div", [el("span", item) for item in meta], class_="seat-meta"),
+           meta,
            state,
            class_="seat-text"),
-        class_=" ".join(classes),
+        class_=classes,
         data_seat=seat,
         data_testid="seat-" + str(seat),
     )
@@ -472,6 +487,19 @@ def paint_view(view: "dict[str, Any]", hand_trump: "list[bool]") -> "dict[str, A
     out = {key: view[key] for key in PAINT_KEYS}
     out["rules"] = {"partners": view["rules"]["partners"], "decks": view["rules"]["decks"]}
     out["hand_trump"] = list(hand_trump)
+    return out
+
+
+def bare_regions(words: Words, first_visit: bool = False) -> "dict[str, Markup]":
+    """The table without a view (none stored, or refused): the bar's title and buttons (and a
+    first visit's welcome), the seats by name; nothing that claims a hand, a level, a
+    trump, points or cards (the engine draws them from the record)."""
+    parts = [el("h1", words("title"), class_="title"), bar_buttons(words)]  # type: list[Child]
+    if first_visit:
+        parts.append(welcome(words))
+    out = {"bar": join(parts)}  # type: dict[str, Markup]
+    for seat in range(4):
+        out["seat-" + str(seat)] = seat_shell(words, seat, "seat-box " + POSITIONS[seat], [])
     return out
 
 

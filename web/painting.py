@@ -11,10 +11,11 @@
   draw morphs it) with a notice that nothing is lost.
 
 >>> from tractor import Match, Rules
+>>> from tractor.save import dumps
 >>> m = Match(Rules(), seed=5)
 >>> for _ in range(20):
 ...     m.apply(m.system_action())
->>> record = '{"a": 1}'
+>>> record = dumps(m)
 >>> text = paint_text(m.observe(0).to_dict(), record)
 >>> paint_check.parse(text, record)["hand"] == m.observe(0).to_dict()["hand"]
 True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from faces import button, dialog, mini_cards
-from i18n import LANGUAGE_NAMES, option_label, seat_name, seat_names, t
+from i18n import LANGUAGE_MENU, option_label, seat_name, seat_names, t
 from markup import Child, Markup, el, join
 from messages import hand_outcome
 from replaypanel import history_list, replay_panel
@@ -135,7 +135,7 @@ def settings_panel(scene: Scene) -> Markup:
             [(s, t(lang, f"speed_{s}")) for s in SPEEDS],
             settings.speed,
         ),
-        ("lang", t(lang, "language"), list(LANGUAGE_NAMES.items()), settings.lang),
+        ("lang", t(lang, "language"), list(LANGUAGE_MENU), settings.lang),
         *(
             (
                 name,

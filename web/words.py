@@ -21,11 +21,15 @@ if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
     from collections.abc import Callable
     from typing import Any
 
-LANGUAGES = ("zh", "zh-Hant", "en")
+LANGUAGE_MENU = (("zh", "简体中文"), ("zh-Hant", "繁體中文"), ("en", "English"))
+"""Each language by its own name, in the order every language menu lists them (the live
+bar's and the painted one's, ``paintable.language_menu``, and Settings'): a tuple, as
+MicroPython's dicts keep no order."""
+LANGUAGES = tuple(code for code, _ in LANGUAGE_MENU)
 """简体中文, 繁體中文 and English."""
 DEFAULT_LANGUAGE = "zh"
-LANGUAGE_NAMES = {"zh": "简体中文", "zh-Hant": "繁體中文", "en": "English"}
-"""Each language by its own name, as the language menus list it."""
+LANGUAGE_NAMES = dict(LANGUAGE_MENU)
+"""Each language's own name (to look up: its order is not the menus' in MicroPython)."""
 HTML_LANG = {"zh": "zh-CN", "zh-Hant": "zh-Hant", "en": "en"}
 """The ``lang`` attribute of the page for each language."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}

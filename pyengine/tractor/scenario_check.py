@@ -77,6 +77,8 @@ SYMBOL_OF = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 TRUMPS = ("S", "H", "C", "D", "NT")
 HAND_SIZE = {1: 12, 2: 25, 3: 39}
 KITTY_SIZE = {1: 6, 2: 8, 3: 6}
+DECK_POINTS = 100
+"""The points of one deck (RULES §1: its 5s, 10s and Ks; ``Rules.total_points`` a deck)."""
 RULE_CHOICES = {
     "decks": (2, 1, 3),
     "partners": ("fixed", "find_friend"),
@@ -461,7 +463,7 @@ def check(text: object) -> "dict[str, Any]":
         raise ScenarioError("trump: S, H, C, D or NT")
     s = {"rules": rules, "level": level, "trump": trump}
     s["dealer"] = _int(data, "dealer", 0, 3) if "dealer" in data else None
-    s["points"] = _int(data, "points", 0, 100 * decks) if "points" in data else None
+    s["points"] = _int(data, "points", 0, DECK_POINTS * decks) if "points" in data else None
     s["caption"] = _text(data["caption"], "caption") if "caption" in data else None
     s["seats"] = _seats(data["seats"], decks)
     s["kitty"] = parse_cards(data["kitty"], "kitty") if "kitty" in data else None

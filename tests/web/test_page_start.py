@@ -111,7 +111,8 @@ def test_each_hinted_file_is_fetched_once_first_visit_and_repeat_visit(
 def test_the_painter_imports_bytecode_of_each_of_its_modules(dist_dir: Path) -> None:
     files = json.loads((dist_dir / "paint-mpy.json").read_text())["files"]
     modules = sorted(Path(target).stem for target in files.values() if target.endswith(".mpy"))
-    assert modules == ["jsonscan", "markup", "paint_check", "paintable", "words"]
+    assert modules == ["jsonscan", "markup", "paint_check", "paintable", "scenario_check",
+                       "words"]
     for source, target in files.items():
         if target.endswith(".mpy"):
             assert (dist_dir / source).read_bytes()[:1] == b"M"  # MicroPython's .mpy header

@@ -25,6 +25,7 @@ from web_helpers import hand_cards, select_cards, selected_cards, wait_ready
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 import paint_check  # noqa: E402
 import painting  # noqa: E402
+from words import LANGUAGES  # noqa: E402
 
 pytestmark = pytest.mark.web
 
@@ -116,6 +117,9 @@ REFUSED = {
     "a huge value": PAINT[:-2] + ',"pad":"' + "x" * 40000 + '"}}',
     "a deep value": PAINT.replace('"penalty":0', '"penalty":' + "[" * 5000 + "]" * 5000),
     "another match's view": PAINT.replace(json.loads(PAINT)["record"], "9-0011223344556677"),
+    "the attackers' points at -1000 (issue 39)": tampered(
+        lambda v: v.__setitem__("penalty", -1000)),
+    "a key twice (issue 39)": PAINT.replace('"view":{', '"view":{"hand_no":999,', 1),
 }
 
 
@@ -134,6 +138,43 @@ def test_a_refused_stored_view_paints_nothing_and_the_engine_s_view_wins(
     assert hand_cards(page) == VIEW["hand"]
     assert page.locator("#table img").count() == 0 and not alerts
     assert "onerror" not in page.content()
+
+
+def menu_order(page: Page) -> list[str]:
+    """The languages of the bar's menu, in its order."""
+    return list(page.eval_on_selector_all("[data-testid=lang-toggle] option",
+                                          "options => options.map(o => o.value)"))
+
+
+@pytest.mark.parametrize("stored", ["no view", "a refused view"])
+def test_a_missing_or_refused_view_paints_no_hand_or_level(page: Page, site_url: str,
+                                                             stored: str) -> None:
+    items = {"tractor.settings": SETTINGS, "tractor.match": RECORD}
+    if stored == "a refused view":
+        items["tractor.paint"] = REFUSED["another match's view"]
+    with engine_held(page):
+        open_with(page, site_url, items)
+        assert painted(page) == "table"
+        expect(page.get_by_test_id("settings")).to_be_visible()  # the bar is drawn
+        for seat in range(4):
+            expect(page.get_by_test_id(f"seat-{seat}")).to_be_visible()
+        assert page.get_by_test_id("trump").count() == 0
+        assert page.locator("#table .hand-no, #table .seat-meta").count() == 0
+        table = page.locator("#table").inner_text()
+        assert "Level" not in table and "Hand" not in table
+        assert not engine_up(page)
+    wait_ready(page)
+    expect(page.get_by_test_id("trump")).to_contain_text("Level")
+
+
+def test_the_painted_language_menu_has_the_live_menu_s_order(page: Page, site_url: str) -> None:
+    with engine_held(page):
+        open_with(page, site_url, {"tractor.settings": SETTINGS, "tractor.match": RECORD,
+                                   "tractor.paint": PAINT})
+        assert painted(page) == "view"
+        painted_order = menu_order(page)
+    wait_ready(page)
+    assert painted_order == menu_order(page) == list(LANGUAGES)
 
 
 def test_a_stored_view_of_other_cards_is_redrawn_by_the_engine_and_nothing_is_lost(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -124,6 +125,25 @@ def test_the_first_visit_s_welcome_is_the_live_one() -> None:
     assert 'data-testid="welcome"' in str(painted["bar"])
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bare_table_claims_no_hand_level_trump_or_points(lang: str) -> None:
+    words = Words(lang, SAY)
+    live = render(Scene(view=Match(Rules(), seed=3).observe(0).to_dict(),
+                        settings=Settings(lang=lang), lang=lang))
+    for first_visit in (False, True):
+        bare = paintable.bare_regions(words, first_visit)
+        assert set(bare) == {"bar", "seat-0", "seat-1", "seat-2", "seat-3"}
+        html = "".join(str(region) for region in bare.values())
+        for claim in ('data-testid="trump"', "hand-no", "seat-meta", 'data-testid="points"',
+                      'data-testid="declaration"', "data-card", words("level_label"),
+                      words("hand_no", n=1), words("trump_undecided")):
+            assert claim not in html
+        assert ('data-testid="welcome"' in html) == first_visit
+        assert str(paintable.bar_buttons(words)) in str(live["bar"])  # the live bar's buttons
+        for seat in range(4):
+            assert paintable.seat_name(words, seat) in str(bare["seat-" + str(seat)])
+
+
 def test_the_stored_view_holds_the_keys_the_renderer_reads() -> None:
     assert set(paint_check.VIEW_KEYS) == {*paintable.PAINT_KEYS, "rules", "hand_trump"}
     assert paint_check.LEAD_KINDS == paintable.LEAD_KINDS
@@ -196,6 +216,155 @@ REFUSED = {
 def test_a_tampered_stored_view_is_refused(why: str) -> None:
     with pytest.raises(paint_check.PaintError):
         paint_check.parse(REFUSED[why], GOOD_RECORD)
+
+
+# ------------------------------------------------------------------ views that cannot be true
+# Issue 39, finding 5: each passed the checker and was painted for seconds.
+
+GOOD_VIEW: dict[str, Any] = json.loads(GOOD_TEXT)["view"]
+ONE_DECK = next(p for p in POSITIONS if p[0].startswith("fixed-1-") and p[0].endswith("-play"))
+DECK_TOTAL = 100  # the test's own reading of RULES §1 (5s, 10s and Ks of four suits)
+
+
+def crafted(change: Callable[[dict[str, Any]], object], text: str = GOOD_TEXT) -> str:
+    """``text`` (a stored view) with its view changed by ``change`` (the fingerprint kept)."""
+    data = json.loads(text)
+    change(data["view"])
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _three_deck_hand(view: dict[str, Any]) -> None:
+    cards = [card for card in sorted(paint_check.CARDS) for _ in range(3)][:45]
+    view.update(rules={"partners": "fixed", "decks": 3}, hand=cards, hand_trump=[False] * 45,
+                hand_sizes=[45, 45, 45, 45])
+
+
+def _more_copies_than_the_decks_hold(view: dict[str, Any]) -> None:
+    card = view["hand"][0]  # seat 0 holds one copy at least; the trick shows two more
+    lead = view["trick"][0]
+    view["trick"] = [{"seat": lead["seat"], "cards": [card, card]}]
+
+
+def _started_at(level: int) -> tuple[str, str]:
+    """A view and its record of a match whose seats all started at ``level``."""
+    m = Match(Rules(), seed=4, start_level=level)
+    players = [make_player("easy", seat) for seat in range(4)]
+    while m.phase != "play":
+        step(m, players)
+    text, record, _ = stored_text(m)
+    return text, record
+
+
+STARTED_AT_5 = _started_at(5)
+IMPOSSIBLE = {
+    "the attackers' points below zero": (
+        crafted(lambda v: v.update(penalty=-1000)), GOOD_RECORD, "penalty"),
+    "a seat's points below zero": (
+        crafted(lambda v: v["captured"].__setitem__(1, -1000)), GOOD_RECORD, "captured"),
+    "more points than the decks hold": (
+        crafted(lambda v: v.update(captured=[0, 2 * DECK_TOTAL, 0, 2 * DECK_TOTAL])),
+        GOOD_RECORD, "captured"),
+    "hand 1000": (crafted(lambda v: v.update(hand_no=999)), GOOD_RECORD, "hand_no"),
+    "a hand past the record's hands": (
+        crafted(lambda v: v.update(hand_no=v["hand_no"] + 1)), GOOD_RECORD, "hand_no"),
+    "180 big jokers in the trick": (
+        crafted(lambda v: v.update(trick=[{"seat": s, "cards": ["BJ"] * 45} for s in range(4)])),
+        GOOD_RECORD, "trick"),
+    "a trick of five plays": (
+        crafted(lambda v: v.update(trick=[{"seat": s % 4, "cards": ["AS"]} for s in range(5)])),
+        GOOD_RECORD, "trick"),
+    "a trick of plays of mixed sizes": (
+        crafted(lambda v: v.update(trick=[{"seat": 1, "cards": ["3S"]},
+                                          {"seat": 2, "cards": ["4S", "4S"]}])),
+        GOOD_RECORD, "trick"),
+    "a trick played out of turn": (
+        crafted(lambda v: v.update(trick=[{"seat": 1, "cards": ["3S"]},
+                                          {"seat": 3, "cards": ["4S"]}])),
+        GOOD_RECORD, "trick"),
+    "a 45-card three-deck hand over a one-deck record": (
+        crafted(_three_deck_hand, ONE_DECK[1]), ONE_DECK[2], "decks"),
+    "a hand larger than the record's decks deal": (
+        crafted(lambda v: v.update(hand=v["hand"] * 2, hand_trump=v["hand_trump"] * 2,
+                                   hand_sizes=[2 * len(v["hand"])] * 4), ONE_DECK[1]),
+        ONE_DECK[2], "hand"),
+    "more copies across the hand and the trick than the decks hold": (
+        crafted(_more_copies_than_the_decks_hold), GOOD_RECORD, "more often"),
+    "a key twice (the view's values as the last one says)": (
+        GOOD_TEXT.replace('"view":{', '"view":{"captured":[0,0,0,-1000],', 1),
+        GOOD_RECORD, "twice"),
+    "a key twice in a play": (
+        GOOD_TEXT.replace('"trick":[{', '"trick":[{"seat":3,', 1), GOOD_RECORD, "twice"),
+    "a level not the dealer's": (
+        crafted(lambda v: v.update(level="A")), GOOD_RECORD, "level"),
+    "a seat's level past the start in the first hand": (
+        crafted(lambda v: v["levels"].__setitem__(1, "K")), GOOD_RECORD, "level"),
+    "a level below the record's start": (
+        crafted(lambda v: v["levels"].__setitem__(1, "2"), STARTED_AT_5[0]), STARTED_AT_5[1],
+        "level"),
+    "a record without its header": (paint_check.dumps(GOOD_VIEW, "{}"), "{}", "record"),
+}
+"""Crafted views of issue 39 (finding 5): (stored text, its record, what the refusal names)."""
+
+
+def test_the_crafted_views_are_tied_to_their_records() -> None:
+    for why, (text, record, _) in IMPOSSIBLE.items():
+        assert json.loads(text)["record"] == paint_check.fingerprint(record), why
+
+
+@pytest.mark.parametrize("why", sorted(IMPOSSIBLE))
+def test_a_view_that_cannot_be_true_is_refused(why: str) -> None:
+    text, record, named = IMPOSSIBLE[why]
+    with pytest.raises(paint_check.PaintError, match=named):
+        paint_check.parse(text, record)
+
+
+def test_a_view_of_a_match_started_at_another_level_passes() -> None:
+    assert paint_check.parse(*STARTED_AT_5)["levels"] == ["7"] * 4
+
+
+def every_view(rules: Rules, seed: int, hands: int, start_level: int = 0) -> Iterator[
+        tuple[str, str]]:
+    """Seat 0's stored view and its record after every few actions of ``hands`` hands."""
+    m = Match(rules, seed=seed, start_level=start_level)
+    players = [make_player("thrower" if s % 2 else "easy", seed + s) for s in range(4)]
+    moves = 0
+    while m.to_move is not None and m.hand_no < hands:
+        step(m, players)
+        moves += 1
+        if moves % 3 == 0 or m.phase != "play" or m.throw_failure:
+            text, record, _ = stored_text(m)
+            yield text, record
+
+
+@pytest.mark.parametrize(("rules", "start_level"), [
+    (Rules(decks=1, throw_penalty=True), 0), (Rules(decks=2, partners="find_friend"), 11),
+    (Rules(decks=3, throw_penalty=True, kitty_theft=True), 3),
+    (Rules(decks=2, scoring="qq", declare_window="after_deal"), 0)],
+    ids=["1-deck-penalty", "2-deck-friend-from-K", "3-deck-penalty-theft", "2-deck-qq"])
+def test_every_view_of_a_played_match_passes(rules: Rules, start_level: int) -> None:
+    seen, penalties = set(), set()
+    for text, record in every_view(rules, 7, 3, start_level):
+        view = paint_check.parse(text, record)
+        seen.add((view["hand_no"], view["phase"]))
+        penalties.add(view["penalty"] != 0)
+    assert {(hand, phase) for hand in range(3) for phase in ("deal", "bury", "play")} <= seen
+    assert {phase for _, phase in seen} & {"hand_over", "match_over"}
+    assert (True in penalties) == rules.throw_penalty  # a failed throw's penalty, when a rule
+
+
+def test_the_checker_s_numbers_are_the_rules_numbers() -> None:
+    """paint_check takes them from scenario_check (MicroPython runs it): they are the engine's."""
+    from tractor import cards, rules, scenario_check
+
+    assert scenario_check.RANKS == cards.RANKS and "".join(scenario_check.SUITS) == cards.SUITS
+    assert scenario_check.HAND_SIZE == rules.HAND_SIZE
+    assert scenario_check.KITTY_SIZE == rules.KITTY_SIZE
+    assert set(scenario_check.RULE_CHOICES["decks"]) == set(rules.CHOICES["decks"])
+    assert scenario_check.RULE_CHOICES["partners"] == rules.CHOICES["partners"]
+    assert sum(cards.POINTS) == scenario_check.DECK_POINTS
+    for decks in rules.CHOICES["decks"]:
+        assert Rules(decks=decks).total_points == scenario_check.DECK_POINTS * decks
+    assert sorted(paint_check.CARDS) == sorted(cards.TEXT)
 
 
 def test_a_view_of_another_record_is_refused() -> None:
@@ -298,6 +467,7 @@ MODULES = {
     "paintable.py": ROOT / "web" / "paintable.py",
     "paint_check.py": ROOT / "web" / "paint_check.py",
     "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
+    "scenario_check.py": ROOT / "pyengine" / "tractor" / "scenario_check.py",
 }
 
 
@@ -315,29 +485,77 @@ def run(program: str, cases: list[tuple[str, str]]) -> list[Any]:
     return result
 
 
-@pytest.mark.web
-def test_micropython_checks_and_paints_as_cpython(dist_dir: Path, tmp_path: Path) -> None:
+def run_micropython(dist_dir: Path, tmp_path: Path, program: str,
+                    cases: list[tuple[str, str]]) -> list[Any]:
+    """``program`` in the page's MicroPython (Node.js) and its printed result."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed (build.py needs it too)")
-    cases = [(text, record) for _, text, record, _ in POSITIONS[::4]]
-    cases += [(REFUSED[why], GOOD_RECORD) for why in sorted(REFUSED)]
     mjs = next(dist_dir.glob("micropython/*/micropython.mjs"))
     runner = tmp_path / "run.mjs"
     runner.write_text(RUNNER.replace("MJS", mjs.as_uri()))
     payload = {"modules": {name: path.read_text() for name, path in MODULES.items()},
                "cases": json.dumps(cases, ensure_ascii=False),
-               "words": (dist_dir / "web" / "paint_text.json").read_text(), "program": PROGRAM}
+               "words": (dist_dir / "web" / "paint_text.json").read_text(), "program": program}
     done = subprocess.run([node, str(runner)], input=json.dumps(payload, ensure_ascii=False),
                           capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
-    mine = json.loads(done.stdout[done.stdout.rindex("RESULT") + len("RESULT"):])
+    result: list[Any] = json.loads(done.stdout[done.stdout.rindex("RESULT") + len("RESULT"):])
+    return result
+
+
+@pytest.mark.web
+def test_micropython_checks_and_paints_as_cpython(dist_dir: Path, tmp_path: Path) -> None:
+    cases = [(text, record) for _, text, record, _ in POSITIONS[::4]]
+    cases += [(REFUSED[why], GOOD_RECORD) for why in sorted(REFUSED)]
+    cases += [IMPOSSIBLE[why][:2] for why in sorted(IMPOSSIBLE)]
+    mine = run_micropython(dist_dir, tmp_path, PROGRAM, cases)
     theirs = run(PROGRAM, cases)
     assert len(mine) == len(theirs) == len(cases)
     assert sum("ok" in r for r in mine) == len(POSITIONS[::4])
     for a, b in zip(mine, theirs, strict=True):
         if "error" in b:
-            assert "error" in a
+            assert a == b  # refused, for the same reason
         else:
-            assert a == b or [{k: sorted(v) for k, v in r.items()} for r in a["ok"]] == [
-                {k: sorted(v) for k, v in r.items()} for r in b["ok"]]
+            assert [{k: same_attributes(v) for k, v in r.items()} for r in a["ok"]] == [
+                {k: same_attributes(v) for k, v in r.items()} for r in b["ok"]]
+
+
+def same_attributes(html: str) -> str:
+    """``html`` with each tag's attributes in one order (MicroPython keeps keyword arguments
+    in no order: the attributes of one element may come in another order, not the elements)."""
+    def tag(found: re.Match[str]) -> str:
+        attributes = re.findall(r'[^\s=]+(?:="[^"]*")?', found.group(2))
+        return "<" + " ".join([found.group(1), *sorted(attributes)]) + ">"
+    return re.sub(r"<([a-z]+)([^>]*)>", tag, html)
+
+
+MENUS = """
+import json
+import paintable
+from words import LANGUAGES, Words, table_say
+say = table_say(json.loads(WORDS))
+out = []
+for lang in LANGUAGES:
+    words = Words(lang, say)
+    out.append([str(paintable.language_menu(words))]
+               + [{k: str(v) for k, v in paintable.bare_regions(words, first).items()}
+                  for first in (False, True)])
+print("RESULT" + json.dumps(out))
+"""
+
+
+@pytest.mark.web
+def test_the_painted_language_menu_lists_the_languages_in_the_live_menu_s_order(
+        dist_dir: Path, tmp_path: Path) -> None:
+    """And MicroPython draws the bare table as CPython does."""
+    painted = run_micropython(dist_dir, tmp_path, MENUS, [])
+    live = [str(paintable.language_menu(Words(lang, SAY))) for lang in LANGUAGES]
+    assert [same_attributes(menus[0]) for menus in painted] == [
+        same_attributes(menu) for menu in live]
+    assert [[{k: same_attributes(v) for k, v in bare.items()} for bare in menus[1:]]
+            for menus in painted] == [
+        [{k: same_attributes(str(v)) for k, v in paintable.bare_regions(
+            Words(lang, SAY), first).items()} for first in (False, True)] for lang in LANGUAGES]
+    order = [menu.split('value="')[1:] for menu in live]
+    assert [[code.split('"')[0] for code in menu] for menu in order] == [list(LANGUAGES)] * 3
