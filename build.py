@@ -68,6 +68,7 @@ from page_start import (  # noqa: E402
     plugins_left_out,
     source_files,
 )
+from stdlib_trim import read_keep, trim  # noqa: E402
 from web import pofile  # noqa: E402 - web/pofile.py, the catalogs' msgfmt
 
 ROOT = Path(__file__).resolve().parent
@@ -91,11 +92,14 @@ PAINT_MODULES = ("markup.py", "words.py", "paintable.py", "paint_check.py")
 """What the painter imports from web/ (as bytecode, page_start.py), besides the JSON scanner;
 it reads its words from web/paint_text.json."""
 IDIOMORPH_FILE = "idiomorph.min.js"
+STDLIB_ZIP = "python_stdlib.zip"
+"""Pyodide's standard library, trimmed in dist/ to the modules the site imports
+(:func:`trim_stdlib`, stdlib_trim.py)."""
 PYODIDE_RUNTIME_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
+    STDLIB_ZIP,
     "pyodide-lock.json",
 )
 CONFIG_NAME = "pyscript.json"
@@ -285,6 +289,20 @@ def copy_runtime(vendor: Path, dist: Path) -> Runtime:
         f"idiomorph {runtime.idiomorph_version}, MicroPython {runtime.micropython_version}"
     )
     return runtime
+
+
+def trim_stdlib(dist: Path, runtime: Runtime) -> tuple[int, int]:
+    """Rewrite dist's python_stdlib.zip with the modules of stdlib_keep.txt only (the
+    site imports no other: stdlib_trim.py); its sizes before and after, in bytes."""
+    path = dist / runtime.pyodide_dir / STDLIB_ZIP
+    keep = read_keep()
+    with tempfile.TemporaryDirectory(prefix="tractor-stdlib-") as tmp:
+        trimmed = Path(tmp) / STDLIB_ZIP
+        before, after = trim(path, trimmed, keep)
+        shutil.copyfile(trimmed, path)
+    log(f"{STDLIB_ZIP}: {len(keep)} modules kept (stdlib_keep.txt), {after / 1e6:.2f} MB of "
+        f"{before / 1e6:.2f} MB: {(before - after) / 1e6:.2f} MB less to download")
+    return before, after
 
 
 # --------------------------------------------------------------------------- engine wheel
@@ -538,10 +556,13 @@ def snapshot_key(
     config: dict[str, Any], dist: Path, runtime: Runtime, sources: Path = SNAPSHOT_SOURCE
 ) -> str:
     """Digest of everything a snapshot of this build depends on: each of the config's
-    files (its source, destination and bytes), the Pyodide version, the modules imported,
-    the wrapper and the maker. Another build's snapshot has another key and is dropped."""
+    files (its source, destination and bytes), the Pyodide version and its (trimmed)
+    standard library, the modules imported, the wrapper and the maker. Another build's
+    snapshot has another key and is dropped."""
     digest = hashlib.sha256()
-    parts: list[bytes] = [b"pyodide " + runtime.pyodide_version.encode()]
+    stdlib = (dist / runtime.pyodide_dir / STDLIB_ZIP).read_bytes()
+    parts: list[bytes] = [b"pyodide " + runtime.pyodide_version.encode(),
+                          b"stdlib\0" + stdlib]
     for source, destination in sorted(config["files"].items()):
         data = (dist / source).read_bytes()
         parts.append(f"file {source} {destination} {len(data)}".encode() + b"\0" + data)
@@ -879,6 +900,7 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     copy_site(root, dist)
     compile_catalogs(dist)
     runtime = copy_runtime(vendor, dist)
+    trim_stdlib(dist, runtime)
     stamp_runtime_size(dist, runtime)
     wheel = place_wheel(root, dist)
     config = site_config(runtime, wheel, dist)
