@@ -18,7 +18,8 @@ GitHub Pages sub-path)::
                                     (web/snapshot/, with this build's key and files)
     wheels/<ver>-<hash>/tractor-<ver>-py3-none-any.whl   the engine wheel
     pyscript/<pyscript ver>/...     @pyscript/core dist/ (no source maps)
-    pyodide/<pyodide ver>/...       the five Pyodide runtime files
+    pyodide/<pyodide ver>/...       the five Pyodide runtime files (python_stdlib.zip
+                                    trimmed to stdlib_keep.txt: stdlib_trim.py)
     idiomorph/<ver>/idiomorph.min.js  the DOM morphing library (global ``Idiomorph``)
     bench/bare.html, bench/pyscript.json   bare PyScript+Pyodide page (benchmark)
     sw.js, manifest.webmanifest, icons/   offline play and install (write_service_worker)
