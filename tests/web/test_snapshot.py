@@ -204,6 +204,7 @@ def tiny_build(site_build: ModuleType, tmp_path: Path) -> Tiny:
     (dist / "web" / "main.py").write_text("import asyncio\nimport js\nfrom game import Game\n")
     (dist / "web" / "game.py").write_text("class Game: pass\n")
     (dist / "engine.whl").write_bytes(b"wheel")
+    (dist / "pyodide" / "314.0.7" / site_build.STDLIB_ZIP).write_bytes(b"stdlib")
     shutil.copytree(site_build.SNAPSHOT_SOURCE, sources)
     runtime = site_build.Runtime("0.7.31", "314.0.7", "0.8.0", "1.0")
     config = {"interpreter": "./pyodide/314.0.7/pyodide-snap.mjs",
@@ -212,7 +213,7 @@ def tiny_build(site_build: ModuleType, tmp_path: Path) -> Tiny:
     return site_build, dist, runtime, config
 
 
-@pytest.mark.parametrize("change", ["file", "wrapper", "maker", "pyodide"])
+@pytest.mark.parametrize("change", ["file", "wrapper", "maker", "pyodide", "stdlib"])
 def test_the_key_changes_with_each_file_it_depends_on(
     tiny_build: Tiny, tmp_path: Path, change: str
 ) -> None:
@@ -228,8 +229,13 @@ def test_the_key_changes_with_each_file_it_depends_on(
     elif change == "maker":
         (sources / build.SNAPSHOT_MAKER).write_text(
             (sources / build.SNAPSHOT_MAKER).read_text() + "\n")
+    elif change == "stdlib":
+        (dist / runtime.pyodide_dir / build.STDLIB_ZIP).write_bytes(b"stdlib, trimmed anew")
     else:
+        stdlib = (dist / runtime.pyodide_dir / build.STDLIB_ZIP).read_bytes()
         runtime = build.Runtime("0.7.31", "314.0.8", "0.8.0", "1.0")
+        (dist / runtime.pyodide_dir).mkdir()
+        (dist / runtime.pyodide_dir / build.STDLIB_ZIP).write_bytes(stdlib)
     assert build.snapshot_key(config, dist, runtime, sources) != before
 
 
