@@ -6,6 +6,11 @@ Usage::
     python3 build.py                  # build dist/
     python3 build.py serve [--port N] # build, then serve dist/ on 127.0.0.1
     python3 build.py serve --no-build # serve the dist/ that is already there
+    python3 build.py --own-origin     # (build or serve) the site has its origin to itself
+
+The engine's memory snapshot is off on an origin the site may share (any ``*.github.io``
+host, or a page not at its origin's root path: another site there could write it) unless
+``--own-origin`` says the origin is the site's own (web/snapshot/pyodide-snap.mjs).
 
 The site is fully self-contained: nothing is loaded from another origin at run
 time.  Layout of ``dist/`` (all paths relative, so the site also works under a
@@ -114,6 +119,12 @@ SNAPSHOT_PLACEHOLDER = "__SNAPSHOT_CONFIG__"
 SNAPSHOT_MAKE_DELAY_MS = 4000
 """How long after the first card is shown the snapshot's Worker starts (the computer
 players' worker and the offline cache start at that moment too)."""
+SNAPSHOT_MAX_BYTES = 64 * 2**20
+"""The largest snapshot made or restored: the site's is about 31.5 MB (README), so twice
+that leaves room for the heap to grow; a record claiming more is refused unread."""
+SNAPSHOT_RESTORE_TIMEOUT_MS = 20_000
+"""How long checking and restoring a snapshot may take before the page starts plainly
+(a restore takes about 1-3 s; its synchronous part cannot be interrupted, see the wrapper)."""
 SNAPSHOT_NOT_IMPORTED = frozenset({"js", "pyscript", "pyodide"})
 """main.py's imports left out of the snapshot (PyScript's and the page's JS objects)."""
 VENDOR_STAMP = ".tractor-lock-sha256"
@@ -577,11 +588,18 @@ def snapshot_key(
 
 
 def place_snapshot(
-    config: dict[str, Any], dist: Path, runtime: Runtime, sources: Path = SNAPSHOT_SOURCE
+    config: dict[str, Any],
+    dist: Path,
+    runtime: Runtime,
+    sources: Path = SNAPSHOT_SOURCE,
+    own_origin: bool = False,
 ) -> dict[str, Any]:
-    """Write the snapshot's wrapper (with this build's key, files and imports in place of
-    its placeholder: no inline script, the CSP forbids them) and its maker next to
-    pyodide.mjs; return the configuration written."""
+    """Write the snapshot's wrapper (with this build's key, files, imports, bounds and
+    whether its origin is its own, in place of its placeholder: no inline script, the CSP
+    forbids them) and its maker next to pyodide.mjs; return the configuration written.
+
+    Without ``own_origin`` the page keeps the snapshot off on an origin it may share
+    (``*.github.io``, or not at the origin's root path: web/snapshot/pyodide-snap.mjs)."""
     files = {
         posixpath.relpath(source.removeprefix("./"), runtime.pyodide_dir): destination
         for source, destination in config["files"].items()
@@ -591,6 +609,9 @@ def place_snapshot(
         "files": files,
         "imports": ", ".join(snapshot_imports(dist / "web" / "main.py")),
         "makeDelayMs": SNAPSHOT_MAKE_DELAY_MS,
+        "maxBytes": SNAPSHOT_MAX_BYTES,
+        "restoreTimeoutMs": SNAPSHOT_RESTORE_TIMEOUT_MS,
+        "ownOrigin": own_origin,
     }
     wrapper = (sources / SNAPSHOT_WRAPPER).read_text()
     if wrapper.count(SNAPSHOT_PLACEHOLDER) != 1:
@@ -792,7 +813,9 @@ def write_service_worker(dist: Path, template: Path = OFFLINE_TEMPLATE) -> str:
     not the HTTP cache), and it waits, installed, until no page of the older build is
     open before it takes over (the older worker serves those pages from the older
     cache meanwhile). A file missing from the cache is fetched again, if the server
-    still has this build's copy, and put back (the cache heals).
+    still has this build's copy, and put back (the cache heals). The worker serves
+    nothing from its cache whose SHA-256 is not the one listed here (a page of the same
+    origin can write the cache): such an entry is deleted and fetched again.
     Returns the cache name (``tractor-`` and 16 hex digits of the files' digest).
     """
     files: dict[str, str] = {}
@@ -892,8 +915,11 @@ def bytecode_compiler(root: Path) -> str | None:
     return compiler.python
 
 
-def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildResult:
-    """Lay out the complete static site in ``dist`` and return what was built."""
+def build(
+    dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR, own_origin: bool = False
+) -> BuildResult:
+    """Lay out the complete static site in ``dist`` and return what was built
+    (``own_origin``: the site has its origin to itself, see :func:`place_snapshot`)."""
     install_vendor(vendor)
     mpy_cross = bytecode_compiler(root)
     if dist.exists():
@@ -907,7 +933,7 @@ def build(dist: Path = DIST, root: Path = ROOT, vendor: Path = VENDOR) -> BuildR
     wheel = place_wheel(root, dist)
     config = site_config(runtime, wheel, dist)
     (dist / CONFIG_NAME).write_text(json.dumps(config, indent=2) + "\n")
-    place_snapshot(config, dist, runtime)
+    place_snapshot(config, dist, runtime, own_origin=own_origin)
     if (dist / "embed.html").is_file():
         for name, embed_config in embed_configs(runtime, wheel).items():
             (dist / name).write_text(json.dumps(embed_config, indent=2) + "\n")
@@ -991,9 +1017,16 @@ def serve(directory: Path, port: int) -> None:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line arguments."""
     parser = argparse.ArgumentParser(description="Build (and serve) the static Tractor site.")
+    own_help = ("the site has its origin to itself (not *.github.io, nothing else served"
+                " there): keep the engine's memory snapshot on even under a sub-path")
+    parser.add_argument("--own-origin", action="store_true", help=own_help)
+    own_origin = argparse.ArgumentParser(add_help=False)  # also after the command
+    own_origin.add_argument(
+        "--own-origin", action="store_true", default=argparse.SUPPRESS, help=own_help)
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("build", help="build dist/ (the default)")
-    serve_parser = commands.add_parser("serve", help="build dist/, then serve it on 127.0.0.1")
+    commands.add_parser("build", help="build dist/ (the default)", parents=[own_origin])
+    serve_parser = commands.add_parser(
+        "serve", help="build dist/, then serve it on 127.0.0.1", parents=[own_origin])
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     return parser.parse_args(argv)
@@ -1004,7 +1037,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
         if not (args.command == "serve" and args.no_build):
-            build()
+            build(own_origin=args.own_origin)
         if args.command == "serve":
             serve(DIST, args.port)
     except BuildError as error:

@@ -18,6 +18,14 @@
 //   stored) is fetched again and put back, so the next offline start works. The fetch
 //   carries the file's integrity value: a server that already has another build cannot
 //   slip one of its files into this build's cache or page (that request fails instead).
+// * Nothing is served that the build did not ship (issue 39): every answer from the cache
+//   is first checked against its file's SHA-256 in the list above (which came from the
+//   server with this script). An entry of another digest (a page of the same origin can
+//   write this cache: a sibling site on a shared origin, a bug, a broken disk) is deleted
+//   and the file fetched again with its integrity value, and kept only if its digest is
+//   the build's; offline, that request fails: a failure rather than foreign code. An entry
+//   that is not a file of this build is never served. Filling the cache checks each
+//   file's digest the same way, and a cache that does not check out is deleted.
 "use strict";
 
 const CACHE = "__CACHE_NAME__";
@@ -34,7 +42,16 @@ self.addEventListener("install", (event) => {
   const requests = Object.entries(FILES).map(
     ([file, integrity]) => new Request(file, { cache: "no-cache", integrity })
   );
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    await cache.addAll(requests);
+    for (const [url, integrity] of INTEGRITY) {
+      const stored = await cache.match(url);
+      if (!stored || !(await isTheBuilds(stored, integrity))) {
+        await caches.delete(CACHE);
+        throw new Error(`${url}: not this build's file`);
+      }
+    }
+  }));
 });
 
 self.addEventListener("activate", (event) => {
@@ -60,14 +77,28 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(answer(request));
 });
 
-// Cache first (the query string, e.g. ?seed=7, does not name another file); a file of
-// this build that is not in the cache is fetched with its integrity value and put back.
+// "sha256-" and the base64 SHA-256 of the response's bytes: a Subresource Integrity value.
+async function integrityOf(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  let binary = "";
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return "sha256-" + btoa(binary);
+}
+
+// Whether the response's bytes are those the build listed (reads a clone).
+async function isTheBuilds(response, integrity) {
+  try {
+    return (await integrityOf(response.clone())) === integrity;
+  } catch (e) {
+    return false; // an unreadable body is not the build's file either
+  }
+}
+
+// Cache first (the query string, e.g. ?seed=7, does not name another file), and only
+// what has the build's digest; a file of this build that is not in the cache, or whose
+// cached bytes are not the build's, is fetched with its integrity value and put back.
 async function answer(request) {
   const cache = await caches.open(CACHE);
-  const found = await cache.match(request, { ignoreSearch: true });
-  if (found) {
-    return found;
-  }
   const url = new URL(request.url);
   url.search = "";
   url.hash = "";
@@ -75,8 +106,17 @@ async function answer(request) {
   if (!integrity) {
     return fetch(request); // not a file of this build (the benchmark page, sw.js)
   }
+  const found = await cache.match(url.href);
+  if (found) {
+    if (await isTheBuilds(found, integrity)) {
+      return found;
+    }
+    console.warn(`Tractor: ${url.pathname} in the offline cache is not this build's: refetched`);
+    await cache.delete(url.href);
+  }
   const response = await fetch(url.href, { integrity });
-  if (response.ok && response.type === "basic" && !response.redirected) {
+  if (response.ok && response.type === "basic" && !response.redirected
+      && (await isTheBuilds(response, integrity))) {
     await cache.put(url.href, response.clone());
   }
   return response;

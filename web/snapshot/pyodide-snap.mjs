@@ -3,9 +3,10 @@
 // PyScript's "interpreter" (dist/pyscript.json) is this module, placed by build.py next
 // to pyodide.mjs. It re-exports pyodide.mjs and replaces loadPyodide(options):
 //
-// * On the page's main thread, when IndexedDB holds a snapshot under this build's key,
-//   Pyodide starts from it (`_loadSnapshot`): the interpreter with the table's modules
-//   already imported (web/main.py's imports), without running their imports again.
+// * On the page's main thread, when IndexedDB holds a snapshot under this build's key
+//   that checks out (below), Pyodide starts from it (`_loadSnapshot`): the interpreter
+//   with the table's modules already imported (web/main.py's imports), without running
+//   their imports again.
 //   `random` is reseeded after the restore (else every visit would deal from the
 //   PRNG state saved in the snapshot). If the restore fails, the snapshot is deleted,
 //   the key marked failed (never made again for this build), and Pyodide loads plainly.
@@ -15,6 +16,24 @@
 //   as pyscript.json, imports the same modules, makes the snapshot and stores it.
 //   A snapshot of PyScript's own interpreter is impossible (PyScript's JS objects
 //   cannot be serialised), hence the second interpreter, off the main thread.
+// * A snapshot is code: it is restored only if the record stored beside it (under
+//   META + key, written by the maker: {key, size, sha256}) names this build's key (the
+//   one baked in below, which came from the server), its size is at most the build's
+//   bound (`maxBytes`, read before any byte of the snapshot: it is stored as a Blob),
+//   the Blob has that size, and the SHA-256 of the build's key and the bytes is the
+//   recorded one. Anything else (a cut, flipped or padded snapshot, another build's
+//   snapshot under this key, a record claiming 1.5 GB) is "refused": deleted, the key
+//   marked failed, and Pyodide loads plainly. The restore itself runs under a timeout,
+//   but its heart (copying the heap in, Pyodide's bootstrap) is synchronous WebAssembly
+//   on this thread, which no timer can interrupt: the digest check is what keeps a
+//   corrupted heap from running; the timeout bounds the asynchronous steps, and a
+//   restore that overran it is not used again (the "restoring:" mark covers a tab
+//   closed or crashed during it).
+// * Shared origins: on an origin the site may share with strangers (any *.github.io
+//   host, where every project of a user shares one origin, or a page not at its
+//   origin's root path) every store is writable by the other sites, so the snapshot is
+//   off ("shared-origin": never read or made) unless the build was told the origin is
+//   its own (`build.py --own-origin`, `ownOrigin` below).
 // * Workers (the computer players' worker shares pyscript.json) always load plainly.
 // * `?snapshot=off` in the page's address (or sessionStorage "tractor.snapshot" = "off"):
 //   load plainly, never touch IndexedDB.
@@ -22,14 +41,15 @@
 //   (pyscript.json's "files", the Pyodide version, this module and the maker): a
 //   snapshot under any other key (an older build) is deleted here, never restored.
 //
-// What happened is left in `window.tractorSnapshot` ("off", "unavailable", "restored",
-// "restore-failed", "plain", "making", "made", "make-failed", "failed-before") and
+// What happened is left in `window.tractorSnapshot` ("off", "shared-origin",
+// "unavailable", "refused", "restored", "restore-failed", "plain", "making", "made",
+// "make-failed", "failed-before") and
 // `window.tractorSnapshotDetail`, with performance marks `tractor-snapshot-<state>`.
 //
 // Plain JavaScript (Python is not up yet); a same-origin module, so the
 // Content-Security-Policy allows it. build.py replaces the placeholder below with this
 // build's configuration: {"key", "files": {absolute-to-this-module URL: destination},
-// "imports": "a, b", "makeDelayMs"}.
+// "imports": "a, b", "makeDelayMs", "maxBytes", "restoreTimeoutMs", "ownOrigin"}.
 
 export * from "./pyodide.mjs";
 import { loadPyodide as plainLoadPyodide } from "./pyodide.mjs";
@@ -40,6 +60,7 @@ const DB_NAME = "tractor-snapshot";
 const STORE = "snapshots";
 const FAILED = "failed:"; // FAILED + key: a restore or a make of that key failed
 const RESTORING = "restoring:"; // RESTORING + key: set while a restore runs
+export const META = "meta:"; // META + key: {key, size, sha256} of the snapshot under key
 const READ_TIMEOUT_MS = 5000; // IndexedDB can hang (blocked, broken profile): go plain
 
 function report(state, detail) {
@@ -76,20 +97,81 @@ function withTimeout(promise, ms, what) {
   ]);
 }
 
-// Delete every entry not of this build; return this build's {snapshot, failed, restoring}.
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The digest of a snapshot bound to a build: the SHA-256 of the key, a zero byte and the
+// SHA-256 of the bytes (no copy of the bytes is made).
+async function digest(bytes, key) {
+  const label = new TextEncoder().encode(key + "\0");
+  const data = new Uint8Array(label.length + 32);
+  data.set(label);
+  data.set(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), label.length);
+  return hex(await crypto.subtle.digest("SHA-256", data));
+}
+
+// The record stored beside a snapshot of this build (the maker calls it).
+export async function describe(bytes, key) {
+  if (key !== CONFIG.key) throw new Error("not this build's key");
+  if (bytes.length > CONFIG.maxBytes) {
+    throw new Error(`snapshot of ${bytes.length} bytes, more than the bound ${CONFIG.maxBytes}`);
+  }
+  return { key, size: bytes.length, sha256: await digest(bytes, key) };
+}
+
+// Why the record does not describe a snapshot of this build that may be read, or "".
+function recordProblem(record) {
+  if (!record || typeof record !== "object") return "no record of the snapshot";
+  if (record.key !== CONFIG.key) return "the record is not this build's";
+  if (!Number.isSafeInteger(record.size) || record.size <= 0 || record.size > CONFIG.maxBytes) {
+    return `recorded size ${String(record.size).slice(0, 20)} out of bounds`;
+  }
+  if (typeof record.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(record.sha256)) {
+    return "no digest in the record";
+  }
+  return "";
+}
+
+// The snapshot's bytes, if they are the recorded ones; else throws (why).
+async function verified(found) {
+  if (found.problem) throw new Error(found.problem);
+  const blob = found.snapshot;
+  if (!(blob instanceof Blob)) throw new Error("the snapshot is not a Blob");
+  if (blob.size !== found.record.size) {
+    throw new Error(`snapshot of ${blob.size} bytes, ${found.record.size} recorded`);
+  }
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  if ((await digest(bytes, CONFIG.key)) !== found.record.sha256) {
+    throw new Error("the snapshot's digest is not the recorded one");
+  }
+  return bytes;
+}
+
+// Delete every entry not of this build; return this build's {present, failed, restoring,
+// record, problem, snapshot}: the snapshot (a Blob, its bytes not read) only if present
+// and its record is in order.
 async function readAndPrune() {
   const db = await openDb();
   try {
     const tx = db.transaction(STORE, "readwrite");
     const store = tx.objectStore(STORE);
-    const keep = new Set([CONFIG.key, FAILED + CONFIG.key, RESTORING + CONFIG.key]);
+    const keep = new Set([CONFIG.key, META + CONFIG.key, FAILED + CONFIG.key,
+                          RESTORING + CONFIG.key]);
     const keys = await request(store.getAllKeys());
     for (const key of keys) if (!keep.has(key)) store.delete(key);
+    const record = await request(store.get(META + CONFIG.key));
     const found = {
       failed: (await request(store.get(FAILED + CONFIG.key))) !== undefined,
       restoring: (await request(store.get(RESTORING + CONFIG.key))) !== undefined,
-      snapshot: await request(store.get(CONFIG.key)),
+      present: (await request(store.count(CONFIG.key))) > 0,
+      record,
+      problem: recordProblem(record),
+      snapshot: undefined,
     };
+    if (found.present && !found.problem && !found.failed && !found.restoring) {
+      found.snapshot = await request(store.get(CONFIG.key));
+    }
     await new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);
@@ -123,8 +205,8 @@ async function write(entries) {
 // Never restore this key again (until the next build, whose key differs).
 async function giveUp() {
   try {
-    await write({ [CONFIG.key]: undefined, [RESTORING + CONFIG.key]: undefined,
-                  [FAILED + CONFIG.key]: Date.now() });
+    await write({ [CONFIG.key]: undefined, [META + CONFIG.key]: undefined,
+                  [RESTORING + CONFIG.key]: undefined, [FAILED + CONFIG.key]: Date.now() });
   } catch (e) { /* nothing more to do */ }
 }
 
@@ -177,6 +259,13 @@ function make() {
   });
 }
 
+// Whether this page's origin is the site's own (see the header).
+function ownOrigin() {
+  if (CONFIG.ownOrigin) return true;
+  if (/(^|\.)github\.io$/i.test(location.hostname)) return false;
+  return new URL(".", location.href).pathname === "/";
+}
+
 function offForThisTab() {
   // sessionStorage "tractor.snapshot" = "off": this tab starts plainly (the browser tests set
   // it, except the snapshot's own, so that each test does not boot a second Pyodide).
@@ -193,6 +282,10 @@ export async function loadPyodide(options = {}) {
     report("off");
     return plainLoadPyodide(options);
   }
+  if (!ownOrigin()) {
+    report("shared-origin", "the snapshot is off on an origin the site may share");
+    return plainLoadPyodide(options);
+  }
   let found;
   try {
     if (typeof indexedDB === "undefined" || !indexedDB) throw new Error("no IndexedDB");
@@ -205,16 +298,34 @@ export async function loadPyodide(options = {}) {
     report("failed-before");
     return plainLoadPyodide(options);
   }
-  if (found.snapshot && found.restoring) {
+  if (found.present && found.restoring) {
     // The last restore never finished (the tab crashed or was closed during it).
     report("restore-failed", "an earlier restore did not finish");
     await giveUp();
     return plainLoadPyodide(options);
   }
-  if (found.snapshot) {
+  if (found.present) {
+    let bytes;
+    try {
+      bytes = await withTimeout(verified(found), CONFIG.restoreTimeoutMs,
+                                "checking the snapshot");
+    } catch (e) {
+      console.warn("Tractor: the engine's snapshot is refused; starting plainly", e);
+      report("refused", e && e.message);
+      await giveUp();
+      return plainLoadPyodide(options);
+    }
     try {
       await write({ [RESTORING + CONFIG.key]: Date.now() });
-      const pyodide = await restore(options, found.snapshot);
+      const started = performance.now();
+      const pyodide = await withTimeout(restore(options, bytes), CONFIG.restoreTimeoutMs,
+                                        "restoring the snapshot");
+      const ms = Math.round(performance.now() - started);
+      if (ms > CONFIG.restoreTimeoutMs) { // synchronous work overran: usable, not again
+        report("restored", `in ${ms} ms, over the bound: not restored again`);
+        giveUp();
+        return pyodide;
+      }
       report("restored");
       write({ [RESTORING + CONFIG.key]: undefined }).catch(() => {});
       return pyodide;

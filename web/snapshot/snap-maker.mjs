@@ -5,14 +5,19 @@
 // pyscript.json where PyScript puts them (an archive with destination "./*" is unpacked
 // into the working folder, any other file written at its destination), imports the
 // modules web/main.py imports (not `pyscript`: PyScript's JS objects cannot be saved),
-// makes the snapshot and stores it in IndexedDB under the build's key. It answers
+// makes the snapshot and stores it in IndexedDB under the build's key: the bytes as a Blob
+// (its size is known without reading it) and, under "meta:" + key, the record the page
+// checks before every restore ({key, size, sha256}: pyodide-snap.mjs's describe). A
+// snapshot larger than the build's bound is not stored. It answers
 // {ok: {bytes, bootMs, prepareMs, snapshotMs, storeMs}} or {error}.
 //
 // The message: {key, files: {URL relative to this module: destination}, imports, db, store}.
 
 import { loadPyodide } from "./pyodide.mjs";
+import { describe, META } from "./pyodide-snap.mjs";
 
-function store(dbName, storeName, key, value) {
+// Put {key: value} entries in one transaction.
+function store(dbName, storeName, entries) {
   return new Promise((resolve, reject) => {
     const r = indexedDB.open(dbName, 1);
     r.onupgradeneeded = () => r.result.createObjectStore(storeName);
@@ -21,7 +26,8 @@ function store(dbName, storeName, key, value) {
     r.onsuccess = () => {
       const db = r.result;
       const tx = db.transaction(storeName, "readwrite");
-      tx.objectStore(storeName).put(value, key);
+      const objects = tx.objectStore(storeName);
+      for (const [key, value] of Object.entries(entries)) objects.put(value, key);
       tx.oncomplete = () => { db.close(); resolve(); };
       tx.onerror = () => { db.close(); reject(tx.error); };
       tx.onabort = () => { db.close(); reject(tx.error || new Error("aborted")); };
@@ -54,7 +60,8 @@ onmessage = async ({ data: { key, files, imports, db, store: storeName } }) => {
     const t2 = performance.now();
     const bytes = pyodide.makeMemorySnapshot();
     const t3 = performance.now();
-    await store(db, storeName, key, bytes);
+    const record = await describe(bytes, key); // throws if larger than the bound
+    await store(db, storeName, { [key]: new Blob([bytes]), [META + key]: record });
     const t4 = performance.now();
     postMessage({ ok: {
       bytes: bytes.length, bootMs: Math.round(t1 - t0), prepareMs: Math.round(t2 - t1),
