@@ -1,5 +1,7 @@
 /* The first seconds, before Python runs: a real progress bar of the runtime being
-   fetched, then "starting Python…"; a failure to load said in words with what to try.
+   fetched, then "starting Python…"; a failure to load said in one sentence with what to
+   try, a Retry button and the technical detail under Details, whatever the painter has
+   drawn (a watchdog says so too when the engine is not live in time).
 
    Plain JavaScript because Python is not running yet; a same-origin file because the
    Content-Security-Policy forbids inline scripts. It counts the bytes of the big runtime
@@ -15,34 +17,39 @@
     en: {
       download: "Downloading the game (first visit only): {got} of {total} MB",
       starting: "Starting Python…",
-      missing: "The game could not load: {file} is missing or unreachable ({why}). " +
-        "Check your connection and reload the page; if it keeps failing, the site is " +
-        "incomplete.",
-      failed: "The game could not start: {why}. Reload the page; if it keeps failing, " +
-        "try a current Chrome, Edge, Firefox or Safari.",
-      nowasm: "This browser cannot run the game: it has no WebAssembly. Please use a " +
-        "current Chrome, Edge, Firefox or Safari (and allow WebAssembly if it is " +
-        "switched off).",
+      missing: "The game could not load its files: check your connection and try again.",
+      failed: "The game could not start: try again, and if it keeps failing, use a " +
+        "current Chrome, Edge, Firefox or Safari.",
+      stalled: "The game is taking too long to start: try again, and if it keeps " +
+        "happening, check your connection.",
+      nowasm: "This browser cannot run the game because it has no WebAssembly: please " +
+        "use a current Chrome, Edge, Firefox or Safari, with WebAssembly allowed.",
+      retry: "Try again",
+      details: "Details",
     },
     zh: {
       download: "正在下载游戏（仅首次访问）：{got} / {total} MB",
       starting: "正在启动 Python…",
-      missing: "游戏无法加载：找不到或无法获取 {file}（{why}）。请检查网络后刷新页面；" +
-        "如果一直失败，说明网站文件不完整。",
-      failed: "游戏无法启动：{why}。请刷新页面；如果一直失败，请换用新版 Chrome、Edge、" +
-        "Firefox 或 Safari。",
-      nowasm: "这个浏览器无法运行本游戏：不支持 WebAssembly。请使用新版 Chrome、Edge、" +
-        "Firefox 或 Safari（如已关闭 WebAssembly，请打开）。",
+      missing: "游戏文件无法加载：请检查网络后重试。",
+      failed: "游戏无法启动：请重试；如果一直失败，请换用新版 Chrome、Edge、Firefox 或 " +
+        "Safari。",
+      stalled: "游戏启动时间过长：请重试；如果一直这样，请检查网络。",
+      nowasm: "这个浏览器不支持 WebAssembly，无法运行本游戏：请使用新版 Chrome、Edge、" +
+        "Firefox 或 Safari（并允许 WebAssembly）。",
+      retry: "重试",
+      details: "详细信息",
     },
     "zh-Hant": {
       download: "正在下載遊戲（僅限第一次造訪）：{got} / {total} MB",
       starting: "正在啟動 Python…",
-      missing: "遊戲無法載入：找不到或無法取得 {file}（{why}）。請檢查網路連線後重新整理網頁；" +
-        "如果一直失敗，表示網站的檔案不完整。",
-      failed: "遊戲無法啟動：{why}。請重新整理網頁；如果一直失敗，請改用新版 Chrome、Edge、" +
-        "Firefox 或 Safari。",
-      nowasm: "這個瀏覽器無法執行本遊戲：不支援 WebAssembly。請使用新版 Chrome、Edge、" +
-        "Firefox 或 Safari（如果已關閉 WebAssembly，請開啟）。",
+      missing: "遊戲檔案無法載入：請檢查網路連線後重試。",
+      failed: "遊戲無法啟動：請重試；如果一直失敗，請改用新版 Chrome、Edge、Firefox 或 " +
+        "Safari。",
+      stalled: "遊戲啟動的時間太久：請重試；如果一直如此，請檢查網路連線。",
+      nowasm: "這個瀏覽器不支援 WebAssembly，無法執行本遊戲：請使用新版 Chrome、Edge、" +
+        "Firefox 或 Safari（並允許 WebAssembly）。",
+      retry: "重試",
+      details: "詳細資訊",
     },
   };
   var WATCHED = ["pyodide.asm.wasm", "python_stdlib.zip"];
@@ -103,14 +110,58 @@
     p.box.setAttribute("data-state", finished ? "starting" : "downloading");
   }
 
-  function fail(key, params) {
-    var p = parts();
-    if (!p) return;
+  /* ------------------------------------------------------------------ failures */
+
+  /* Whether the engine said it is live (web/main.py's mark once the table started). */
+  function live() {
+    try {
+      return performance.getEntriesByName("tractor-live").length > 0;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+
+  /* Say in one sentence that the engine did not load (the first failure only), with a
+     Retry button (reloads) and the detail under a collapsed Details. In the download's
+     box when it is still there, else (the painter drew the table over it) in a box of
+     its own over the table. Text only: nothing of `detail` becomes markup. Once the
+     engine is live, a failure is no longer said (and one said is taken back). */
+  function fail(key, detail) {
+    if (failed || live() || !document.body) return;
     failed = true;
-    p.text.textContent = say(key, params);
-    p.box.setAttribute("data-state", "failed");
-    p.box.setAttribute("role", "alert");
-    p.bar.hidden = true;
+    var box = document.getElementById("boot");
+    if (!box) {
+      box = element("div", "boot boot-over");
+      box.id = "boot";
+      box.setAttribute("data-testid", "boot");
+      document.body.appendChild(box);
+    }
+    var sentence = element("p", "boot-text boot-failed", say(key));
+    sentence.id = "boot-text";
+    sentence.setAttribute("data-testid", "boot-failed");
+    var retry = element("button", "boot-retry", say("retry"));
+    retry.type = "button";
+    retry.setAttribute("data-testid", "boot-retry");
+    retry.addEventListener("click", function () { location.reload(); });
+    var details = element("details", "boot-details");
+    details.appendChild(element("summary", "", say("details")));
+    details.appendChild(element("pre", "", String(detail || key)));
+    box.replaceChildren(sentence, retry, details);
+    box.setAttribute("data-state", "failed");
+    box.setAttribute("role", "alert");
+  }
+  window.tractorFail = fail; // web/main.py: the table's own start failed
+
+  function takeBack() {
+    var box = document.getElementById("boot");
+    if (failed && box && box.getAttribute("data-state") === "failed") box.remove();
   }
 
   function watched(url) {
@@ -135,7 +186,7 @@
     if (!name) return answer;
     return answer.then(function (response) {
       if (!response.ok) {
-        fail("missing", { file: name, why: "HTTP " + response.status });
+        fail("missing", name + ": HTTP " + response.status);
         return response;
       }
       if (!response.body || typeof TransformStream !== "function") {
@@ -161,7 +212,7 @@
         headers: response.headers,
       });
     }, function (error) {
-      fail("missing", { file: name, why: String(error && error.message || error) });
+      fail("missing", name + ": " + String(error && error.message || error));
       throw error;
     });
   };
@@ -170,12 +221,12 @@
     var target = event.target;
     if (target && target !== window && (target.src || target.href)) {
       var file = String(target.src || target.href).split("/").pop();
-      fail("missing", { file: file, why: "not loaded" });
+      fail("missing", file + ": not loaded");
     }
   }, true);
   window.addEventListener("unhandledrejection", function (event) {
     var reason = event.reason;
-    fail("failed", { why: String(reason && reason.message || reason) });
+    fail("failed", String(reason && (reason.stack || reason.message) || reason));
   });
 
   document.addEventListener("DOMContentLoaded", show);
@@ -193,7 +244,34 @@
     script.type = "py";
     script.src = "./web/main.py";
     document.body.appendChild(script);
+    watch();
   };
+
+  /* The watchdog: once the engine's script is added, the engine must say it is live
+     (web/main.py's "tractor-live" mark) before WATCHDOG_MS pass without progress (the
+     runtime's bytes arriving count as progress), else the player is told it is taking
+     too long. If it comes up after all, that is taken back. */
+  var WATCHDOG_MS = 30000;
+  function watch() {
+    var since = Date.now();
+    var seen = -1;
+    var timer = setInterval(function () {
+      if (live()) {
+        clearInterval(timer);
+        takeBack();
+        return;
+      }
+      var sum = 0;
+      WATCHED.forEach(function (name) { sum += got[name] || 0; });
+      if (sum !== seen) {
+        seen = sum;
+        since = Date.now();
+      } else if (Date.now() - since > WATCHDOG_MS) {
+        fail("stalled", "The engine (web/main.py) did not start within " +
+             WATCHDOG_MS / 1000 + " s; runtime received: " + mb(sum) + " MB.");
+      }
+    }, 1000);
+  }
   window.addEventListener("load", function () {
     setTimeout(window.tractorStartEngine, ENGINE_FALLBACK_MS);
   });

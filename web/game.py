@@ -187,11 +187,8 @@ class Game:
 
     def scene(self) -> Scene:
         lang = self.lang
-        warning = None
-        if self.store.full or self.keeper.unsaved:
-            warning = t(lang, "storage_full")
-        elif self.store.unavailable:
-            warning = t(lang, "storage_unavailable")
+        notice = self.store.notice(self.keeper.unsaved)
+        warning = None if notice is None else t(lang, notice)
         # worker_loading / worker_ready / worker_failed (its error goes to the console)
         worker = t(lang, f"worker_{self.link.state}", info=self.link.info)
         return Scene(

@@ -98,7 +98,12 @@ def main() -> list[object]:
 
 
 def show_failure(error: BaseException) -> None:
-    """Never a blank page: say in the status line that the table could not start."""
+    """Never a blank page: say that the table could not start (``web/boot.js``'s failure
+    box, with Retry and the detail; the status line if that script is missing)."""
+    fail = getattr(window, "tractorFail", None)
+    if fail is not None:
+        fail("failed", f"{type(error).__name__}: {error}")
+        return
     status = document.querySelector('[data-testid="status"]')
     status.textContent = f"游戏无法启动 / The game could not start: {type(error).__name__}: {error}"
     status.className = "status error"

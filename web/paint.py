@@ -51,11 +51,14 @@ kept = []  # type: list[Any]
 
 
 def stored(key: str) -> "str | None":
-    """A stored text (None when absent, or when the storage cannot be read)."""
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # storage disabled by the browser
+    """A stored text (None when absent, or when the storage cannot be read).
+
+    Read through ``web/storage_probe.js``: a blocked localStorage throws, and MicroPython
+    1.27 cannot catch a JavaScript exception (the painter would stop there)."""
+    read = getattr(window, "tractorStored", None)
+    if read is None:
         return None
+    value = read(key)
     return value if isinstance(value, str) else None
 
 

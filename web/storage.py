@@ -101,6 +101,18 @@ class Store:
         except Exception:
             return
 
+    def notice(self, unsaved: bool) -> str | None:
+        """The message key of the table's one line about the storage (None: nothing to
+        say). No storage at all (the browser blocks it): nothing will be kept, which a
+        failed write (``unsaved``) must not turn into "the storage is full"."""
+        if self.backend is None:
+            return "storage_unavailable"
+        if self.full or unsaved:
+            return "storage_full"
+        if self.unavailable:
+            return "storage_unavailable"
+        return None
+
     def quarantine(self, key: str, value: str, stamp: int) -> str:
         """Keep a bad ``value`` of ``key`` under a fresh key; return that key."""
         target = bad_key(key, stamp)

@@ -61,7 +61,7 @@ const STORE = "snapshots";
 const FAILED = "failed:"; // FAILED + key: a restore or a make of that key failed
 const RESTORING = "restoring:"; // RESTORING + key: set while a restore runs
 export const META = "meta:"; // META + key: {key, size, sha256} of the snapshot under key
-const READ_TIMEOUT_MS = 5000; // IndexedDB can hang (blocked, broken profile): go plain
+const READ_TIMEOUT_MS = 5000; // a read can still hang after the probe opened: go plain
 
 function report(state, detail) {
   globalThis.tractorSnapshot = state;
@@ -88,6 +88,15 @@ function openDb() {
     r.onerror = () => reject(r.error);
     r.onblocked = () => reject(new Error("IndexedDB blocked"));
   });
+}
+
+// Why IndexedDB cannot be used ("" when it can): the page's probe (web/storage_probe.js,
+// run before PyScript) has asked it within a second, so that a missing, refused, failing
+// or silent IndexedDB costs the start nothing; without the probe, whether it exists.
+async function indexedDBProblem() {
+  const probe = globalThis.tractorIndexedDB;
+  if (probe && typeof probe.then === "function") return String(await probe);
+  return typeof indexedDB === "undefined" || !indexedDB ? "no IndexedDB" : "";
 }
 
 function withTimeout(promise, ms, what) {
@@ -288,7 +297,8 @@ export async function loadPyodide(options = {}) {
   }
   let found;
   try {
-    if (typeof indexedDB === "undefined" || !indexedDB) throw new Error("no IndexedDB");
+    const problem = await indexedDBProblem();
+    if (problem) throw new Error(problem);
     found = await withTimeout(readAndPrune(), READ_TIMEOUT_MS, "reading the snapshot");
   } catch (e) {
     report("unavailable", e);
