@@ -1,5 +1,6 @@
 /* The first seconds, before Python runs: a real progress bar of the runtime being
-   fetched, then "starting Python…"; a failure to load said in words with what to try.
+   fetched ("Loading the game… 3.1 / 11.6 MB"), then "Getting the table ready…" (the
+   player's words: nothing here names Python or its runtime); a failure to load said in words with what to try.
 
    Plain JavaScript because Python is not running yet; a same-origin file because the
    Content-Security-Policy forbids inline scripts. It counts the bytes of the big runtime
@@ -13,8 +14,8 @@
 
   var TEXTS = {
     en: {
-      download: "Downloading the game (first visit only): {got} of {total} MB",
-      starting: "Starting Python…",
+      download: "Loading the game… {got} / {total} MB",
+      starting: "Getting the table ready…",
       missing: "The game could not load: {file} is missing or unreachable ({why}). " +
         "Check your connection and reload the page; if it keeps failing, the site is " +
         "incomplete.",
@@ -25,8 +26,8 @@
         "switched off).",
     },
     zh: {
-      download: "正在下载游戏（仅首次访问）：{got} / {total} MB",
-      starting: "正在启动 Python…",
+      download: "正在加载游戏… {got} / {total} MB",
+      starting: "正在准备牌桌…",
       missing: "游戏无法加载：找不到或无法获取 {file}（{why}）。请检查网络后刷新页面；" +
         "如果一直失败，说明网站文件不完整。",
       failed: "游戏无法启动：{why}。请刷新页面；如果一直失败，请换用新版 Chrome、Edge、" +
@@ -35,8 +36,8 @@
         "Firefox 或 Safari（如已关闭 WebAssembly，请打开）。",
     },
     "zh-Hant": {
-      download: "正在下載遊戲（僅限第一次造訪）：{got} / {total} MB",
-      starting: "正在啟動 Python…",
+      download: "正在載入遊戲… {got} / {total} MB",
+      starting: "正在準備牌桌…",
       missing: "遊戲無法載入：找不到或無法取得 {file}（{why}）。請檢查網路連線後重新整理網頁；" +
         "如果一直失敗，表示網站的檔案不完整。",
       failed: "遊戲無法啟動：{why}。請重新整理網頁；如果一直失敗，請改用新版 Chrome、Edge、" +
