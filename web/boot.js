@@ -1,6 +1,8 @@
 /* The first seconds, before Python runs: a real progress bar of the runtime being
    fetched ("Loading the game… 3.1 / 11.6 MB"), then "Getting the table ready…" (the
-   player's words: nothing here names Python or its runtime); a failure to load said in words with what to try.
+   player's words: nothing here names Python or its runtime); a failure to load said in
+   words with what to try. On a first visit it also fetches the engine's files while the
+   painter works (below, "A first visit").
 
    Plain JavaScript because Python is not running yet; a same-origin file because the
    Content-Security-Policy forbids inline scripts. It counts the bytes of the big runtime
