@@ -941,7 +941,8 @@ def build(
     (dist / PAINT_CONFIG).write_text(json.dumps(painter, indent=2) + "\n")
     try:  # page_start.py: preload hints and the painter inline, so it starts soon
         fast_start(dist, runtime.pyscript_dir,
-                   {f"./{CONFIG_NAME}": config, f"./{PAINT_CONFIG}": painter}, PAINT_CONFIG)
+                   {f"./{CONFIG_NAME}": config, f"./{PAINT_CONFIG}": painter}, PAINT_CONFIG,
+                   CONFIG_NAME, PYODIDE_RUNTIME_FILES)
     except PageStartError as error:
         raise BuildError(str(error)) from error
     write_bench(runtime, dist)

@@ -22,7 +22,14 @@ waiting is most of the difference from a bare MicroPython page. The built page:
   (``source_files``);
 * leaves out the PyScript plugins no page of the table uses (``PLUGINS_LEFT_OUT``:
   the editor, the terminal, pygame, the donkey, the deprecation notes), which
-  PyScript would otherwise import before any script runs. The error plugin stays.
+  PyScript would otherwise import before any script runs. The error plugin stays;
+* names, in an inert ``<template id="engine-hints">``, everything the engine's start
+  fetches (its interpreter module, Pyodide's runtime files, the engine config's files).
+  On a first visit ``web/boot.js`` puts them to work as the page starts, so they
+  download while the painter works (the network is idle then) and Pyodide, started
+  after the paint, finds them there: the modules as ``modulepreload`` links, the rest
+  fetched by ``boot.js`` itself, which counts their bytes and hands each response to
+  the first ``fetch`` of its URL. A repeat visit (its view stored) leaves them inert.
 
 ``scripts/measure_paint.py`` measures the effect (docs/performance.md).
 """
@@ -32,6 +39,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +139,35 @@ def preload_hints(dist: Path, pyscript_dir: str, painter: dict[str, Any],
     return first, last
 
 
+ENGINE_HINTS = '<template id="engine-hints">\n{hints}</template>'
+"""The engine's hints, inert until ``web/boot.js`` uses them (on a first visit)."""
+
+
+def engine_hints(dist: Path, engine: dict[str, Any], runtime_files: Sequence[str]) -> list[str]:
+    """The ``<link>`` hints of what the engine's start fetches: its interpreter
+    (``engine``, its config), the runtime's ``runtime_files`` beside that, then the
+    config's files, in the order the start needs them. Modules (``.mjs``) are
+    ``modulepreload``; the rest ``preload`` as ``fetch``, the way Pyodide and PyScript
+    fetch them. Every hint names a file of ``dist``."""
+    module = str(engine["interpreter"])
+    folder = module.rsplit("/", 1)[0]
+    urls = [module, *(f"{folder}/{name}" for name in runtime_files), *engine["files"]]
+    for url in urls:
+        if not (dist / url).is_file():
+            raise PageStartError(f"an engine hint names {url}, which is not in {dist}")
+    return [f'<link rel="modulepreload" href="{url}">' if url.endswith(".mjs") else
+            f'<link rel="preload" as="fetch" crossorigin="anonymous" href="{url}">'
+            for url in dict.fromkeys(urls)]
+
+
+def add_engine_hints(page: str, hints: list[str]) -> str:
+    """``page`` with ``hints`` in the engine's template at the end of ``<head>``."""
+    if page.count("</head>") != 1 or 'id="engine-hints"' in page:
+        raise PageStartError("index.html has no single </head> or has engine hints already")
+    template = ENGINE_HINTS.format(hints="".join("    " + hint + "\n" for hint in hints))
+    return page.replace("</head>", "  " + template + "\n</head>")
+
+
 def inline_painter(page: str, painter: str, config: str) -> str:
     """``page`` with the painter's ``<script src>`` replaced by its code, inline.
 
@@ -157,16 +194,20 @@ def add_hints(page: str, first: list[str], last: list[str], pyscript_dir: str) -
 
 
 def fast_start(dist: Path, pyscript_dir: str, configs: dict[str, dict[str, Any]],
-               painter_config: str) -> list[str]:
-    """Give dist/index.html its hints and its inline painter; return the hints.
+               painter_config: str, engine_config: str,
+               runtime_files: Sequence[str]) -> list[str]:
+    """Give dist/index.html its hints, its inline painter and the engine's hints; return
+    the painter's hints and the engine's.
 
     ``configs`` maps each config file the page names to its content; ``painter_config``
-    names the painter's (MicroPython's) among them.
+    names the painter's (MicroPython's) among them, ``engine_config`` the engine's
+    (Pyodide's), whose interpreter has the runtime's ``runtime_files`` beside it.
     """
     index = dist / "index.html"
     first, last = preload_hints(dist, pyscript_dir, configs[f"./{painter_config}"],
                                 list(configs))
+    engine = engine_hints(dist, configs[f"./{engine_config}"], runtime_files)
     page = inline_painter(index.read_text(), (dist / "web" / "paint.py").read_text(),
                           painter_config)
-    index.write_text(add_hints(page, first, last, pyscript_dir))
-    return first + last
+    index.write_text(add_engine_hints(add_hints(page, first, last, pyscript_dir), engine))
+    return first + last + engine

@@ -3,10 +3,15 @@
 
 Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
 
-    .venv/bin/python scripts/measure_load.py [--runs N]
+    .venv/bin/python scripts/measure_load.py [--runs N] [--compare OTHER/dist]
+        [--mbit 20 --latency 40]
 
 Times, in the same run, a bare PyScript page on the same vendored runtime and
 the game page until its first dealt card is on the table, and prints the ratio.
+``--compare`` times, in turn with them, the game page of another build (another
+checkout's ``dist/``, say the one before a change), served alike. ``--mbit`` (and
+``--latency``, ms) slow every page's network down to a phone's link (Chromium's network
+emulation; our server does not gzip, so the bytes are the raw ones).
 
 Every run uses a fresh browser context (empty HTTP cache).  Prints seconds from
 navigation start until Python has written its result into the page.  Not a test:
@@ -23,7 +28,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -68,10 +73,12 @@ def chromium_path() -> str | None:
 
 
 @contextmanager
-def served_dist() -> Iterator[str]:
-    """dist/ served on a free 127.0.0.1 port; yields the base URL (ending in /)."""
+def served_dist(directory: Path | None = None) -> Iterator[str]:
+    """dist/ (or ``directory``) served on a free 127.0.0.1 port; yields the base URL
+    (ending in /)."""
     build = load_build()
-    server = build.make_server(build.DIST, port=0, handler=build.QuietSiteHandler)
+    server = build.make_server(directory or build.DIST, port=0,
+                               handler=build.QuietSiteHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -79,11 +86,19 @@ def served_dist() -> Iterator[str]:
         server.shutdown()
 
 
-def time_page(browser: Browser, url: str, ready: str) -> float:
-    """Seconds from navigation until the JavaScript predicate ``ready`` holds."""
+def time_page(browser: Browser, url: str, ready: str, mbit: float = 0,
+              latency: float = 0) -> float:
+    """Seconds from navigation until the JavaScript predicate ``ready`` holds (over a link
+    of ``mbit`` Mbit/s and ``latency`` ms when ``mbit`` is given)."""
     context = browser.new_context()
     try:
         page = context.new_page()
+        if mbit:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {
+                "offline": False, "latency": latency,
+                "downloadThroughput": mbit * 125_000, "uploadThroughput": mbit * 125_000})
         start = time.perf_counter()
         page.goto(url)
         page.wait_for_function(f"() => {ready}", timeout=120_000, polling=20)
@@ -96,21 +111,35 @@ def main() -> int:
     """Serve dist/, time each page ``--runs`` times, print a table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--compare", type=Path, help="another build's dist/, timed too")
+    parser.add_argument("--mbit", type=float, default=0, help="network emulation, Mbit/s")
+    parser.add_argument("--latency", type=float, default=0, help="with --mbit: its latency, ms")
     args = parser.parse_args()
-    timings: dict[str, list[float]] = {name: [] for name in PAGES}
-    with served_dist() as base, sync_playwright() as playwright:
+    pages = dict(PAGES)
+    compared = "game page of --compare"
+    if args.compare:
+        pages[compared] = PAGES["game page (first dealt card shown)"]
+    timings: dict[str, list[float]] = {name: [] for name in pages}
+    with ExitStack() as stack:
+        base = stack.enter_context(served_dist())
+        other = stack.enter_context(served_dist(args.compare)) if args.compare else base
+        playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=FLAGS)
         for _ in range(args.runs):
-            for name, (path, ready) in PAGES.items():
-                timings[name].append(time_page(browser, base + path, ready))
+            for name, (path, ready) in pages.items():
+                root = other if name == compared else base
+                timings[name].append(time_page(browser, root + path, ready,
+                                               args.mbit, args.latency))
         browser.close()
     medians = {}
     for name, values in timings.items():
         runs = " ".join(f"{value:.2f}" for value in values)
         medians[name] = statistics.median(values)
         print(f"{name:36s} median {medians[name]:.2f}s  runs: {runs}")
-    bare, game = medians.values()
-    print(f"ratio game/bare: {game / bare:.2f} (target ≤ 1.3)")
+    bare, game = medians[next(iter(PAGES))], medians["game page (first dealt card shown)"]
+    print(f"ratio game/bare: {game / bare:.2f} (target ≤ 1.1)")
+    if args.compare:
+        print(f"ratio --compare/bare: {medians[compared] / bare:.2f}")
     return 0
 
 

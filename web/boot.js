@@ -1,7 +1,10 @@
 /* The first seconds, before Python runs: a real progress bar of the runtime being
-   fetched, then "starting Python…"; a failure to load said in one sentence with what to
+   fetched ("Loading the game… 3.1 / 11.6 MB"), then "Getting the table ready…" (the
+   player's words: nothing here names Python or its runtime); a failure to load said in
+   one sentence with what to
    try, a Retry button and the technical detail under Details, whatever the painter has
-   drawn (a watchdog says so too when the engine is not live in time).
+   drawn (a watchdog says so too when the engine is not live in time). On a first visit it also fetches the engine's files while the
+   painter works (below, "A first visit").
 
    Plain JavaScript because Python is not running yet; a same-origin file because the
    Content-Security-Policy forbids inline scripts. It counts the bytes of the big runtime
@@ -15,8 +18,8 @@
 
   var TEXTS = {
     en: {
-      download: "Downloading the game (first visit only): {got} of {total} MB",
-      starting: "Starting Python…",
+      download: "Loading the game… {got} / {total} MB",
+      starting: "Getting the table ready…",
       missing: "The game could not load its files: check your connection and try again.",
       failed: "The game could not start: try again, and if it keeps failing, use a " +
         "current Chrome, Edge, Firefox or Safari.",
@@ -28,8 +31,8 @@
       details: "Details",
     },
     zh: {
-      download: "正在下载游戏（仅首次访问）：{got} / {total} MB",
-      starting: "正在启动 Python…",
+      download: "正在加载游戏… {got} / {total} MB",
+      starting: "正在准备牌桌…",
       missing: "游戏文件无法加载：请检查网络后重试。",
       failed: "游戏无法启动：请重试；如果一直失败，请换用新版 Chrome、Edge、Firefox 或 " +
         "Safari。",
@@ -40,8 +43,8 @@
       details: "详细信息",
     },
     "zh-Hant": {
-      download: "正在下載遊戲（僅限第一次造訪）：{got} / {total} MB",
-      starting: "正在啟動 Python…",
+      download: "正在載入遊戲… {got} / {total} MB",
+      starting: "正在準備牌桌…",
       missing: "遊戲檔案無法載入：請檢查網路連線後重試。",
       failed: "遊戲無法啟動：請重試；如果一直失敗，請改用新版 Chrome、Edge、Firefox 或 " +
         "Safari。",
@@ -181,6 +184,8 @@
   window.fetch = function (resource, init) {
     var url = typeof Request === "function" && resource instanceof Request
       ? resource.url : String(resource); // a string or a URL object (Pyodide passes a URL)
+    var handed = handOver(url, resource, init, this, arguments);
+    if (handed) return handed;
     var name = watched(url);
     var answer = originalFetch.apply(this, arguments);
     if (!name) return answer;
@@ -216,6 +221,92 @@
       throw error;
     });
   };
+
+  /* A first visit (no stored view: tractor.paint, paint_check.KEY) fetches what the
+     engine's start needs while the painter works, when the network is idle: the hints
+     build.py (page_start.py) wrote into <template id="engine-hints">. The modules go into
+     <head> as they are (modulepreload); the other files are fetched here, at low
+     priority, their bytes counted as they arrive (a copy is read to its end), and a copy
+     of each response answers every fetch() of its URL (Pyodide's, PyScript's) until the
+     first card is shown, so nothing is downloaded twice. Only the engine's start waits
+     for the paint. A repeat visit leaves the template inert: nothing is added before
+     its paint. */
+  var VIEW_KEY = "tractor.paint";
+  var early = {}; // absolute URL -> promise of its response, or of null (fetch it anew)
+
+  function firstVisit() {
+    try {
+      return localStorage.getItem(VIEW_KEY) === null;
+    } catch (e) {
+      return true; // no storage: nothing painted from it, nothing restored
+    }
+  }
+
+  function absolute(url) {
+    try {
+      return new URL(url, document.baseURI).href;
+    } catch (e) {
+      return String(url);
+    }
+  }
+
+  function handOver(url, resource, init, self, args) {
+    var key = absolute(url);
+    var plain = !(typeof Request === "function" && resource instanceof Request) &&
+      (!init || Object.keys(init).length === 0);
+    if (!plain || !Object.prototype.hasOwnProperty.call(early, key)) return null;
+    return early[key].then(function (found) {
+      if (found) return found.clone(); // PyScript asks for main.py twice: a copy each time
+      delete early[key]; // refused early: asked anew, and reported as usual if it fails
+      return window.fetch.apply(self, args);
+    });
+  }
+
+  function drain(name, body) {
+    var reader = body.getReader();
+    if (name) got[name] = 0;
+    function next() {
+      return reader.read().then(function (step) {
+        if (step.done) {
+          if (name) done[name] = true;
+        } else if (name) {
+          got[name] += step.value.byteLength;
+        }
+        if (name) show();
+        return step.done ? null : next();
+      });
+    }
+    return next();
+  }
+
+  function prefetch(url) {
+    var name = watched(url);
+    early[url] = originalFetch(url, { priority: "low" }).then(function (response) {
+      if (!response.ok || !response.body) return null;
+      drain(name, response.clone().body).catch(function () { /* its user sees the error */ });
+      return response;
+    }, function () { return null; });
+  }
+
+  function hintEngine() {
+    var hints = document.getElementById("engine-hints");
+    if (!hints || !hints.content) return;
+    performance.mark("tractor-engine-hinted");
+    var links = hints.content.querySelectorAll("link");
+    for (var i = 0; i < links.length; i++) {
+      var href = absolute(links[i].getAttribute("href"));
+      if (links[i].getAttribute("as") === "fetch") {
+        prefetch(href);
+      } else {
+        var link = document.importNode(links[i], true);
+        link.fetchPriority = "low";
+        document.head.appendChild(link);
+      }
+    }
+    window.addEventListener("tractor:shown", function () { early = {}; }); // unclaimed: dropped
+  }
+
+  if (firstVisit()) hintEngine();
 
   window.addEventListener("error", function (event) {
     var target = event.target;

@@ -472,7 +472,7 @@ new MutationObserver(() => {
 """
 
 
-def test_loading_shows_a_real_progress_bar_then_starting_python(
+def test_loading_shows_a_real_progress_bar_then_the_table_getting_ready(
     page: Page, site_url: str, dist_dir: Path
 ) -> None:
     page.add_init_script(script=RECORD_BOOT)
@@ -489,8 +489,9 @@ def test_loading_shows_a_real_progress_bar_then_starting_python(
     partial = [s for s in downloading if 0 < float(str(s["value"])) < total]
     assert partial, "the bar moved with the bytes received"
     assert "MB" in str(partial[0]["text"]) and "11.6" in str(partial[-1]["text"])
-    assert any(s["state"] == "starting" and "Python" in str(s["text"]) for s in seen)
-    assert not any("Loading" in str(s["text"]) for s in seen)
+    assert str(partial[0]["text"]).startswith("Loading the game… ")
+    assert any(s["state"] == "starting" and s["text"] == "Getting the table ready…"
+               for s in seen)
 
 
 def test_a_missing_runtime_file_is_said_in_words(page: Page, site_url: str) -> None:

@@ -20,12 +20,30 @@ import page_start  # noqa: E402
 
 LINK = re.compile(r'<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">')
 PAINTED = "() => document.querySelector('#table')?.dataset.painted"
+ENGINE_TEMPLATE = '<template id="engine-hints">'
+FIRST_CARD = "() => document.querySelectorAll('[data-testid=\"hand\"] [data-card]').length > 0"
+STARTED_BEFORE_PAINT = (
+    "(urls) => { const painted = performance.getEntriesByName('tractor-painted')[0];"
+    " return urls.filter(u => performance.getEntriesByName(new URL(u, location.href).href)"
+    ".some(e => e.startTime < painted.startTime)); }")
+ENTRIES_BEFORE_LIVE = (
+    "(urls) => { const live = performance.getEntriesByName('tractor-live')[0];"
+    " return urls.map(u => performance.getEntriesByName(new URL(u, location.href).href)"
+    ".filter(e => e.startTime < live.startTime).length); }")
 ENTRIES = ("(urls) => urls.map(u => performance.getEntriesByName(new URL(u, location.href)"
            ".href).length)")
 
 
 def hints(dist_dir: Path) -> list[tuple[str, str]]:
-    return LINK.findall((dist_dir / "index.html").read_text())
+    """The painter's hints (those outside the engine's template)."""
+    page = (dist_dir / "index.html").read_text()
+    return LINK.findall(page.split(ENGINE_TEMPLATE)[0] + page.split("</template>")[-1])
+
+
+def engine_hints(dist_dir: Path) -> list[tuple[str, str]]:
+    """The hints of the engine's start, in their template (web/boot.js's on a first visit)."""
+    page = (dist_dir / "index.html").read_text()
+    return LINK.findall(page.split(ENGINE_TEMPLATE)[1].split("</template>")[0])
 
 
 def test_the_painter_runs_inline_in_the_built_page(dist_dir: Path) -> None:
@@ -108,6 +126,67 @@ def test_each_hinted_file_is_fetched_once_first_visit_and_repeat_visit(
     assert page.evaluate(ENTRIES, urls) == [1] * len(urls)
 
 
+def test_the_engine_hints_are_inert_and_name_everything_its_start_fetches(
+    dist_dir: Path,
+) -> None:
+    head = (dist_dir / "index.html").read_text().split("</head>")[0]
+    assert head.count(ENGINE_TEMPLATE) == 1
+    found = engine_hints(dist_dir)
+    urls = [url for _, url in found]
+    assert all((dist_dir / url).is_file() for url in urls), urls
+    assert len(set(urls)) == len(urls)
+    engine = json.loads((dist_dir / "pyscript.json").read_text())
+    runtime = engine["interpreter"].rsplit("/", 1)[0]
+    needed = {engine["interpreter"], *engine["files"],
+              *(f"{runtime}/{name}" for name in ("pyodide.mjs", "pyodide.asm.mjs",
+                                                 "pyodide.asm.wasm", "python_stdlib.zip",
+                                                 "pyodide-lock.json"))}
+    assert needed == set(urls)
+    assert all(kind == ("modulepreload" if url.endswith(".mjs") else "preload")
+               for kind, url in found)
+    assert not set(urls) & {url for _, url in hints(dist_dir)}
+
+
+def test_a_page_that_has_engine_hints_already_is_refused() -> None:
+    page = "<head></head>"
+    once = page_start.add_engine_hints(page, ['<link rel="preload" href="./a">'])
+    assert once.count(ENGINE_TEMPLATE) == 1
+    with pytest.raises(page_start.PageStartError):
+        page_start.add_engine_hints(once, [])
+
+
+@pytest.mark.web
+def test_a_first_visit_fetches_the_engine_s_files_during_the_paint_each_once(
+    page: Page, site_url: str, dist_dir: Path
+) -> None:
+    """Pyodide and PyScript, started after the paint, are handed what boot.js fetched
+    (or the browser preloaded) while the painter worked: one request for each file."""
+    urls = [url for _, url in engine_hints(dist_dir)]
+    page.goto(f"{site_url}web/style.css")
+    page.evaluate("() => localStorage.clear()")
+    page.goto(f"{site_url}index.html")
+    page.wait_for_function(FIRST_CARD, timeout=120_000)
+    assert page.evaluate(STARTED_BEFORE_PAINT, urls) == urls
+    # until the table is live: the computer players' worker starts after (worker.py again)
+    counts = page.evaluate(ENTRIES_BEFORE_LIVE, urls)
+    assert dict(zip(urls, counts, strict=True)) == dict.fromkeys(urls, 1)
+
+
+@pytest.mark.web
+def test_a_repeat_visit_fetches_nothing_for_the_engine_before_its_paint(
+    page: Page, site_url: str, dist_dir: Path
+) -> None:
+    urls = [url for _, url in engine_hints(dist_dir)]
+    page.goto(f"{site_url}index.html?seed=5&speed=instant")
+    page.wait_for_function(FIRST_CARD, timeout=120_000)
+    page.wait_for_function("() => localStorage.getItem('tractor.paint') !== null")
+    page.reload()
+    page.wait_for_function(PAINTED)
+    assert page.evaluate("() => document.querySelector('#table').dataset.painted") == "view"
+    assert page.evaluate(STARTED_BEFORE_PAINT, urls) == []
+    page.wait_for_function(FIRST_CARD, timeout=120_000)
+
+
 def test_the_painter_imports_bytecode_of_each_of_its_modules(dist_dir: Path) -> None:
     files = json.loads((dist_dir / "paint-mpy.json").read_text())["files"]
     modules = sorted(Path(target).stem for target in files.values() if target.endswith(".mpy"))
@@ -146,3 +225,13 @@ def test_the_painter_reads_the_keys_and_the_bound_the_table_writes_with() -> Non
     assert found["MATCH_KEY"] == storage.MATCH_KEY
     assert found["SETTINGS_KEY"] == storage.SETTINGS_KEY
     assert found["MAX_SETTINGS"] == storage.MAX_SMALL_RECORD
+
+
+def test_boot_js_tells_a_first_visit_by_the_key_of_the_painter_s_stored_view() -> None:
+    """boot.js (plain JavaScript) fetches the engine's files early when no view is stored:
+    its key is the one the painter reads (``paint_check.KEY``)."""
+    sys.path.insert(0, str(ROOT / "web"))
+    import paint_check
+
+    found = re.findall(r'var VIEW_KEY = "([^"]+)";', (ROOT / "web" / "boot.js").read_text())
+    assert found == [paint_check.KEY]
