@@ -48,8 +48,10 @@ def load_small(
         value, damaged = parse(raw)
     if guarded:
         game.keeper.end_load(key)
+    kept = game.store.set_aside.pop(key, None)  # not text: the store kept it aside
     if damaged and raw is not None:
         kept = game.store.quarantine(key, raw, game.stamp())
+    if kept is not None:
         game.store.set(key, value.to_json())
         if game.message is None:
             game.message = Msg("settings_damaged" if key == SETTINGS_KEY else
@@ -71,6 +73,11 @@ def load_match(game: Game, seed: int | None) -> None:
         game._new_match(seed)
         return
     started = game.clock()
+    refused = game.store.set_aside.pop(MATCH_KEY, None)  # not text: the store kept it aside
+    if refused is not None:
+        _refused_match(game, refused)
+        game._new_match(seed)
+        return
     if raw is not None and game.keeper.begin_load(MATCH_KEY, raw):
         loaded = Loaded(None, "save_stuck", "its last load never finished")
     else:
@@ -104,6 +111,15 @@ def load_match(game: Game, seed: int | None) -> None:
         game.message = Msg("save_unkept" if game.save_blocked else problem, {"where": where})
     game.keeper.end_load(MATCH_KEY)
     game._new_match(seed)
+
+
+def _refused_match(game: Game, where: str) -> None:
+    """The stored match was not text (``Store.get``): say where it is kept; when it could
+    not be moved (``where`` is the match's own key) it is never written over."""
+    print("stored match refused: not text (a lone surrogate)")  # the console, for reports
+    game.keeper.blocked = where == MATCH_KEY
+    game.message = Msg("save_unkept" if game.keeper.blocked else "save_damaged",
+                       {"where": where}, detail="not text (a lone surrogate)")
 
 
 def _with_match_id(game: Game, meta: Meta) -> Meta:

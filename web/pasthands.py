@@ -26,6 +26,9 @@ from tractor.trump import sorted_hand
 MAX_HANDS = 50
 """Finished hands kept; older ones are dropped (the storage stays bounded)."""
 
+ENTRY_FIELDS = ("match_id", "record", "hands")
+"""The fields of a stored history entry: one with any other field is refused."""
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -126,13 +129,15 @@ def parse_history(text: str | None) -> tuple[History, bool]:
         return History(), False
     try:
         data = parse_json(text, max_chars=MAX_SAVE_CHARS, max_depth=6)
-        if not isinstance(data, dict) or data.get("version") != 1:
-            raise DataError("not a history")
+        if not isinstance(data, dict) or data.get("version") != 1 or len(data) != 2:
+            raise DataError("not a history")  # exactly its version and entries
         raw = data.get("entries")
         if not isinstance(raw, list) or len(raw) > MAX_HANDS:
             raise DataError("no entries")
         entries = []
         for item in raw:
+            if not isinstance(item, dict) or any(k not in ENTRY_FIELDS for k in item):
+                raise DataError("not a history entry")
             match_id, hands = item.get("match_id"), item.get("hands")
             if not isinstance(match_id, str) or len(match_id) > 100:
                 raise DataError("bad match id")

@@ -2,13 +2,20 @@
 
 The backend is the page's ``window.localStorage`` (or any object with
 ``getItem``/``setItem``/``removeItem``, e.g. a dict-backed fake in tests).
+
+Every stored string is checked here, once, before anything uses it: a value that
+is not text (a lone surrogate, as a JavaScript string may hold: it can be neither
+encoded nor hashed) is refused by ``Store.get``, kept aside under its bad key and
+noted in ``Store.set_aside``; the table's loaders say where (``keeping``).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
-from tractor.jsondata import DataError, parse_json
+from tractor.jsondata import DataError, lone_surrogate, parse_json
 
 MATCH_KEY = "tractor.match"
 META_KEY = "tractor.meta"
@@ -45,16 +52,38 @@ def is_quota_error(error: BaseException) -> bool:
     )
 
 
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
 class Store:
     """Key/value storage that records problems instead of raising them."""
 
-    def __init__(self, backend: Any | None):
+    def __init__(self, backend: Any | None, stamp: Callable[[], int] = now_ms):
         self.backend = backend
+        self.stamp = stamp  # the unique part of a bad key
         self.full = False  # the last failed write hit the quota
         self.unavailable = backend is None
         self.unreadable = False  # a read threw: what is stored is unknown, not absent
+        self.set_aside: dict[str, str] = {}
+        """Keys whose value ``get`` refused, and where it is kept (the key itself when it
+        could not be moved: it is then left in place, and ``get`` still gives None)."""
 
     def get(self, key: str) -> str | None:
+        """The stored text of ``key``; None when absent, unreadable or not text (then it
+        is kept aside: ``set_aside``)."""
+        value = self._read(key)
+        if value is None or not lone_surrogate(value):
+            return value
+        if key not in self.set_aside:
+            target = self.quarantine(key, value, self.stamp())
+            moved = self._read(target) is not None
+            if moved:
+                self.remove(key)
+            self.set_aside[key] = target if moved else key
+        return None
+
+    def _read(self, key: str) -> str | None:
         if self.backend is None:
             return None
         try:
@@ -105,7 +134,7 @@ class Store:
         """Keep a bad ``value`` of ``key`` under a fresh key; return that key."""
         target = bad_key(key, stamp)
         suffix = 0
-        while self.get(target) is not None:
+        while self._read(target) is not None:
             suffix += 1
             target = bad_key(key, stamp) + f"-{suffix}"
         self.set(target, value)

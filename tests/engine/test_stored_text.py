@@ -25,7 +25,9 @@ def a_record() -> dict[str, object]:
     return data
 
 
-@pytest.mark.parametrize("value", ["\ud800", "ok", 1, None], ids=["surrogate", "text", "int", "null"])
+@pytest.mark.parametrize(
+    "value", ["\ud800", "ok", 1, None], ids=["surrogate", "text", "int", "null"]
+)
 def test_a_stored_match_with_a_field_the_record_does_not_have_is_refused(value: object) -> None:
     data = a_record()
     data["note"] = value
