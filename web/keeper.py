@@ -15,11 +15,13 @@ The browser holds one match (``tractor.match``), shared by every tab of the site
   is always stored beside it, is marked ``unsaved`` by a write of the same
   length (it fits even in a full storage), so the next visit says that the
   last moves were lost instead of resuming silently.
-* **A load that never finished is not tried again.** Before a stored value is
-  parsed and replayed, a marker (``tractor.loading:<key>``: a digest of the
-  value) is written and removed once done. A page that froze or was
-  closed while loading leaves the marker, and the next load keeps that same
-  value aside without reading it: a bad value can freeze a load at most once.
+* **A load that never finished is tried once more, not twice.** Before a stored
+  value is parsed and replayed, a marker (``tractor.loading:<key>``: a digest of
+  the value and the number of tries) is written and removed once done. A page
+  that froze, crashed or was closed while loading leaves the marker; the next
+  load tries the same value again (a renderer crash is benign: it happens in
+  1-3% of visits), and the one after keeps it aside without reading it
+  (``MAX_LOAD_TRIES``): a bad value can freeze a load at most twice.
   (Parsing is linear in the text, ``tractor.jsonscan``; a replay is bounded by
   ``tractor.save``'s caps, so this is the last line of defence.)
 """
@@ -35,6 +37,8 @@ from storage import MATCH_KEY, META_KEY, Store
 
 TAB_KEY = "tractor.tab"
 LOADING_KEY = "tractor.loading"
+MAX_LOAD_TRIES = 2
+"""Loads of one stored value left unfinished before it is kept aside unread."""
 
 
 def loading_key(key: str) -> str:
@@ -46,6 +50,24 @@ def digest(text: str) -> str:
     """A short fingerprint of a stored value (which value a loading marker names)."""
     data = text.encode("utf-8", "surrogatepass")
     return f"{len(text)}-{hashlib.sha256(data).hexdigest()[:16]}"
+
+
+def unfinished_tries(marker: str | None, mark: str) -> int:
+    """How many loads of the value whose digest is ``mark`` the stored ``marker`` says were
+    left unfinished (a marker of another value, or none: 0; an older marker, the digest
+    alone: 1).
+
+    >>> unfinished_tries("5-ab 2", "5-ab"), unfinished_tries("5-ab", "5-ab")
+    (2, 1)
+    >>> unfinished_tries("5-ab 1", "7-cd"), unfinished_tries(None, "5-ab")
+    (0, 0)
+    """
+    if marker is None:
+        return 0
+    named, _, count = marker.partition(" ")
+    if named != mark:
+        return 0
+    return int(count) if count.isascii() and count.isdigit() and len(count) < 3 else 1
 
 
 class Keeper:
@@ -103,13 +125,14 @@ class Keeper:
 
     # ------------------------------------------------------------ loading
     def begin_load(self, key: str, text: str) -> bool:
-        """Before parsing ``text`` of ``key``: True when its last load was left unfinished
-        (it is stuck: keep it aside unread); else the marker is written (``end_load``
-        removes it)."""
+        """Before parsing ``text`` of ``key``: True when its last ``MAX_LOAD_TRIES`` loads
+        were left unfinished (it is stuck: keep it aside unread); else the marker, counting
+        this try, is written (``end_load`` removes it)."""
         mark = digest(text)
-        if self.store.get(loading_key(key)) == mark:
+        tries = unfinished_tries(self.store.get(loading_key(key)), mark)
+        if tries >= MAX_LOAD_TRIES:
             return True
-        self.store.set(loading_key(key), mark)
+        self.store.set(loading_key(key), f"{mark} {tries + 1}")
         return False
 
     def end_load(self, key: str) -> None:
