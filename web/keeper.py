@@ -14,7 +14,9 @@ The browser holds one match (``tractor.match``), shared by every tab of the site
   the match was saved. When the match cannot be saved the meta record, which
   is always stored beside it, is marked ``unsaved`` by a write of the same
   length (it fits even in a full storage), so the next visit says that the
-  last moves were lost instead of resuming silently.
+  last moves were lost instead of resuming silently. A meta write that failed
+  is tried again at the next save (with no meta stored there is nothing to
+  overwrite: the painter's view gives way).
 * **A load that never finished is tried once more, not twice.** Before a stored
   value is parsed and replayed, a marker (``tractor.loading:<key>``: a digest of
   the value and the number of tries) is written and removed once done. A page
@@ -32,6 +34,7 @@ import hashlib
 import secrets
 from dataclasses import replace
 
+import paint_check
 from saves import Meta
 from storage import MATCH_KEY, META_KEY, Store
 
@@ -119,9 +122,19 @@ class Keeper:
         self.unsaved = not self.store.set(MATCH_KEY, record)
         text = replace(meta, unsaved=int(self.unsaved)).to_json()
         if text != self.meta_written:  # the meta changes rarely: no read or write per action
-            self.store.set(META_KEY, text)
-            self.meta_written = text
+            self._write_meta(text)
         return not self.unsaved
+
+    def _write_meta(self, text: str) -> None:
+        """Store the meta; a refused write is tried again at the next save (it is not
+        marked written). When the match is unsaved and no meta fits (none was stored to
+        overwrite), the painter's view, derived from the stored record, gives way."""
+        written = self.store.set(META_KEY, text)
+        if not written and self.unsaved and self.store.full:
+            self.store.remove(paint_check.KEY)  # the painter then draws no view: no harm
+            written = self.store.set(META_KEY, text)
+        if written:
+            self.meta_written = text
 
     # ------------------------------------------------------------ loading
     def begin_load(self, key: str, text: str) -> bool:

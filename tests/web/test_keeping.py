@@ -171,6 +171,53 @@ def test_a_hand_whose_match_could_not_be_saved_is_not_counted_and_a_reload_says_
         assert saved and "tractor.history" in storage  # room for all of it
 
 
+def full_at_the_start_without_meta() -> tuple[QuotaStorage, Match]:
+    """A stored match with its painter's view and no meta, in a storage with no room."""
+    storage = QuotaStorage({"tractor.settings": ONE_DECK})
+    first = tab(storage, "a", seed=21)
+    to_seat_0_s_play(first)
+    del storage["tractor.meta"]
+    storage.capacity = storage.used()
+    return storage, first.match
+
+
+def test_a_meta_write_that_failed_is_tried_again_at_the_next_save() -> None:
+    storage, _ = full_at_the_start_without_meta()
+    del storage["tractor.paint"]  # nothing derived to give way: only the quota can change
+    storage.capacity = storage.used()
+    game = tab(storage, "b", seed=None)
+    first_legal_play(game)
+    assert "tractor.meta" not in storage and game.keeper.unsaved
+    storage.capacity += 100  # room for the meta again, not for the longer match record
+    original = storage.setItem
+
+    def no_room_for_the_match(key: str, value: str) -> None:
+        if key == "tractor.match":
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        original(key, value)
+
+    storage.setItem = no_room_for_the_match  # type: ignore[method-assign]
+    game.autoplay = True
+    version = game.version
+    run_until(game, lambda: game.version > version)
+    assert game.keeper.unsaved
+    meta, damaged = parse_meta(storage["tractor.meta"])
+    assert not damaged and meta.unsaved == 1
+
+
+def test_a_hand_unsaved_in_a_storage_full_from_the_start_is_reported_next_visit() -> None:
+    storage, stored_match = full_at_the_start_without_meta()
+    game = tab(storage, "b", seed=None)
+    assert game.match == stored_match
+    play_one_hand(game)
+    saved = read_match(storage["tractor.match"]).match == game.match
+    meta, _ = parse_meta(storage["tractor.meta"])  # room made: the painter's view gave way
+    assert meta.unsaved == (0 if saved else 1)
+    again = tab(storage, "c", seed=None)
+    stale = again.message is not None and again.message.key == "save_was_stale"
+    assert stale == (not saved) and (again.match == game.match) == saved
+
+
 def test_the_match_is_written_before_the_statistics_and_the_history() -> None:
     storage = QuotaStorage({"tractor.settings": ONE_DECK})
     game = tab(storage, "a", seed=21)
