@@ -187,11 +187,8 @@ class Game:
 
     def scene(self) -> Scene:
         lang = self.lang
-        warning = None
-        if self.store.full or self.keeper.unsaved:
-            warning = t(lang, "storage_full")
-        elif self.store.unavailable:
-            warning = t(lang, "storage_unavailable")
+        problem = self.store.warning(self.keeper.unsaved)
+        warning = None if problem is None else t(lang, problem)
         # worker_loading / worker_ready / worker_failed (its error goes to the console)
         worker = t(lang, f"worker_{self.link.state}", info=self.link.info)
         return Scene(

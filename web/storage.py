@@ -46,10 +46,27 @@ def bad_key(key: str, stamp: int) -> str:
 
 def is_quota_error(error: BaseException) -> bool:
     """Whether a JavaScript error from ``setItem`` means the storage is full."""
+    return write_failure(error) == "full"
+
+
+QUOTA_MARKERS = ("QuotaExceeded", "QUOTA_EXCEEDED", "NS_ERROR_DOM_QUOTA")
+BLOCKED_MARKERS = ("SecurityError", "NotAllowedError", "InvalidAccessError", "SECURITY_ERR")
+"""The names browsers give a write the user's settings forbid (site data blocked)."""
+
+
+WARNINGS = {"full": "storage_full", "blocked": "storage_blocked", "failed": "storage_failed"}
+"""The table's sentence (catalog key) for each cause of a failed write."""
+
+
+def write_failure(error: BaseException) -> str:
+    """Why a write failed: ``full`` (the quota), ``blocked`` (the browser forbids this
+    site's storage) or ``failed`` (anything else); each has its own sentence."""
     text = f"{type(error).__name__} {getattr(error, 'name', '')} {error}"
-    return any(
-        marker in text for marker in ("QuotaExceeded", "QUOTA_EXCEEDED", "NS_ERROR_DOM_QUOTA")
-    )
+    if any(marker in text for marker in QUOTA_MARKERS):
+        return "full"
+    if any(marker in text for marker in BLOCKED_MARKERS):
+        return "blocked"
+    return "failed"
 
 
 def now_ms() -> int:
@@ -65,6 +82,7 @@ class Store:
         self.full = False  # the last failed write hit the quota
         self.unavailable = backend is None
         self.unreadable = False  # a read threw: what is stored is unknown, not absent
+        self.failure = "full"  # why the last write failed (``write_failure``)
         self.set_aside: dict[str, str] = {}
         """Keys whose value ``get`` refused, and where it is kept (the key itself when it
         could not be moved: it is then left in place, and ``get`` still gives None)."""
@@ -109,13 +127,23 @@ class Store:
             return False
         error = self._write(key, value)
         if error is not None:
-            if is_quota_error(error):
+            self.failure = write_failure(error)
+            if self.failure == "full":
                 self.full = True
             else:
                 self.unavailable = True
             return False
         self.full = False
         return True
+
+    def warning(self, unsaved: bool) -> str | None:
+        """The catalog key of what the table says about the storage (None: nothing), for
+        its real cause; ``unsaved``: the last write of the match failed."""
+        if self.backend is None:
+            return "storage_unavailable"
+        if self.full or unsaved or self.unavailable:
+            return WARNINGS[self.failure]
+        return None
 
     def set_quietly(self, key: str, value: str) -> bool:
         """Write derived data that may be lost (the painter's view): a refusal changes

@@ -235,6 +235,40 @@ def test_the_match_is_written_before_the_statistics_and_the_history() -> None:
     assert end[:4] == ["tractor.match", "tractor.paint", "tractor.stats", "tractor.history"]
 
 
+class Refusing(FakeStorage):
+    """A storage whose writes fail with ``error`` (after the first tab's start)."""
+
+    error: Exception | None = None
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802 (the Web Storage API)
+        if self.error is not None:
+            raise self.error
+        super().setItem(key, value)
+
+
+@pytest.mark.parametrize(
+    ("error", "says", "not_says"),
+    [
+        ("QuotaExceededError: The quota has been exceeded.", "is full", "blocks"),
+        ("SecurityError: The operation is insecure.", "blocks", "is full"),
+        ("NotAllowedError: access denied", "blocks", "is full"),
+        ("InvalidStateError: something else", "not for lack of space", "is full"),
+    ],
+    ids=["quota", "security", "not-allowed", "other"],
+)
+def test_a_refused_write_is_reported_with_its_real_cause(
+        error: str, says: str, not_says: str) -> None:
+    storage = Refusing({"tractor.settings": ONE_DECK})
+    game = tab(storage, "a", seed=7)
+    storage.error = RuntimeError(error)
+    game.autoplay = True
+    version = game.version
+    run_until(game, lambda: game.version > version + 2)
+    footer = render_footer(game)
+    assert 'data-testid="storage-warning"' in footer
+    assert says in footer and not_says not in footer
+
+
 # ------------------------------------------------------------------ loads that never end
 def crash_while_loading(storage: FakeStorage, monkeypatch: pytest.MonkeyPatch) -> None:
     """A tab that dies while it replays the stored match (the marker stays)."""
