@@ -28,7 +28,7 @@ import painting
 from messages import Msg
 from saves import Loaded, Meta, parse_meta, read_match
 from stats import parse_stats, record_hand
-from storage import MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY
+from storage import ASIDE_KEY, MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, aside_stamp
 from tractor.save import dumps
 
 if TYPE_CHECKING:
@@ -66,6 +66,7 @@ def load_match(game: Game, seed: int | None) -> None:
     finished is kept aside unread; storage that cannot be read is never written.
     """
     game.keeper.claim()
+    game.aside = _aside(game, game.store.get(ASIDE_KEY))
     raw = game.store.get(MATCH_KEY)
     if raw is None and game.store.unreadable:
         game.keeper.blocked = True
@@ -109,6 +110,9 @@ def load_match(game: Game, seed: int | None) -> None:
         game.keeper.blocked = game.store.get(kept) is None
         where = MATCH_KEY if game.save_blocked else kept  # unkept: the save stays where it is
         game.message = Msg("save_unkept" if game.save_blocked else problem, {"where": where})
+        if problem == "save_stuck" and not game.save_blocked:  # it may load: offered back
+            game.aside = _aside(game, kept)
+            game.store.set(ASIDE_KEY, kept)
     game.keeper.end_load(MATCH_KEY)
     game._new_match(seed)
 
@@ -120,6 +124,48 @@ def _refused_match(game: Game, where: str) -> None:
     game.keeper.blocked = where == MATCH_KEY
     game.message = Msg("save_unkept" if game.keeper.blocked else "save_damaged",
                        {"where": where}, detail="not text (a lone surrogate)")
+
+
+def _aside(game: Game, key: str | None) -> tuple[str, int] | None:
+    """The match kept aside under ``key`` and when, if ``key`` names one that is stored."""
+    stamp = aside_stamp(key)
+    if key is None or stamp is None or game.store.get(key) is None:
+        return None
+    return key, stamp
+
+
+def restore_set_aside(game: Game) -> None:
+    """"Restore the match set aside at …" (Settings): after a confirmation."""
+    if game.aside is not None:
+        game.confirm = "restore"
+        game.refresh()
+
+
+def restore_confirmed(game: Game) -> None:
+    """Replay the match kept aside and play on from it; the table's match is kept in the
+    past hands and set aside in its place (it can be restored the same way)."""
+    if game.aside is None:
+        return
+    key = game.aside[0]
+    loaded = read_match(game.store.get(key))
+    if loaded.match is None:  # replayed through the rules like any stored match
+        game.message = Msg(loaded.problem or "save_damaged", {"where": key}, detail=loaded.detail)
+        game.refresh()
+        return
+    kept = game.store.quarantine(MATCH_KEY, dumps(game.match), game.stamp())
+    if game.store.get(kept) is None:
+        game.message = Msg("restore_no_room")
+        game.refresh()
+        return
+    game.keep_match()  # its finished hands can be replayed from the history
+    game.store.set(ASIDE_KEY, kept)
+    game.aside = _aside(game, kept)
+    game.panel = None
+    game._resume(loaded.match)
+    if game.store.get(MATCH_KEY) == dumps(game.match):
+        game.store.remove(key)  # it is the stored match now, not a copy
+    game.message, game.notice = None, Msg("restored")
+    game.refresh()
 
 
 def _with_match_id(game: Game, meta: Meta) -> Meta:

@@ -11,6 +11,7 @@ noted in ``Store.set_aside``; the table's loaders say where (``keeping``).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,9 @@ META_KEY = "tractor.meta"
 SETTINGS_KEY = "tractor.settings"
 STATS_KEY = "tractor.stats"
 HISTORY_KEY = "tractor.history"
+ASIDE_KEY = "tractor.aside"
+"""The key of the last match kept aside unread (its load never finished, twice):
+Settings offers to restore it (``keeping.restore_set_aside``)."""
 MAX_SMALL_RECORD = 10_000
 """Longest meta, settings or statistics text read (each is well under 1 KB)."""
 
@@ -42,6 +46,20 @@ def read_small(text: str | None) -> dict[str, Any] | None:
 def bad_key(key: str, stamp: int) -> str:
     """Where a damaged value of ``key`` is kept (never overwritten: the stamp is unique)."""
     return f"{key}.bad.{stamp}"
+
+
+def aside_stamp(key: str | None) -> int | None:
+    """When the match kept aside under ``key`` was set aside (the stamp of its bad key);
+    None for anything but a bad key of the match.
+
+    >>> aside_stamp("tractor.match.bad.1700000000000-2"), aside_stamp("tractor.settings")
+    (1700000000000, None)
+    """
+    found = None if key is None else _ASIDE.fullmatch(key)
+    return None if found is None else int(found.group(1))
+
+
+_ASIDE = re.compile(re.escape(MATCH_KEY) + r"\.bad\.([0-9]{1,15})(?:-[0-9]{1,4})?")
 
 
 def is_quota_error(error: BaseException) -> bool:

@@ -315,6 +315,52 @@ def test_a_stored_match_whose_load_never_finished_twice_is_kept_aside_unread(
     assert again.match.seed == 5 and loading_key("tractor.match") not in storage
 
 
+def rendered_overlay(game: Game) -> str:
+    game.refresh()
+    screen = game.screen
+    assert isinstance(screen, FakeScreen)
+    return screen.regions["overlay"]
+
+
+def test_a_match_kept_aside_after_two_unfinished_loads_is_restored_from_settings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    m = Match(Rules(decks=1), 3)
+    for _ in range(7):
+        m.apply(m.system_action())
+    storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
+    crash_while_loading(storage, monkeypatch)
+    crash_while_loading(storage, monkeypatch)
+    game = tab(storage, "b", seed=5)
+    assert game.match.seed == 5 and game.message is not None
+    (aside,) = [k for k in storage if k.startswith("tractor.match.bad.")]
+    game.autoplay = True
+    run_until(game, lambda: game.version > 4)
+    game.autoplay = False
+    current = game.match
+    game.open_settings()
+    assert 'data-testid="restore-set-aside"' in rendered_overlay(game)
+    game.restore_set_aside()
+    assert game.confirm == "restore" and game.match == current  # it asks first
+    game.confirm_yes()
+    assert game.match == m and storage["tractor.match"] == dumps(m)  # replayed, resumed
+    assert game.notice is not None and game.notice.key == "restored"
+    assert aside not in storage  # it is the match now, not a copy
+    (turn,) = [k for k in storage if k.startswith("tractor.match.bad.")]
+    assert read_match(storage[turn]).match == current  # the other one set aside in turn
+    assert tab(storage, "c", seed=None).match == m  # and the next visit resumes it
+    game.open_settings()
+    game.restore_set_aside()
+    game.confirm_yes()
+    assert game.match == current  # and back again: nothing is lost
+
+
+def test_no_restore_is_offered_when_nothing_was_kept_aside() -> None:
+    storage = FakeStorage({"tractor.settings": ONE_DECK, "tractor.aside": "tractor.match.bad.1"})
+    game = tab(storage, "a", seed=4)  # the pointer names nothing stored: offered nothing
+    game.open_settings()
+    assert 'data-testid="restore-set-aside"' not in rendered_overlay(game)
+
+
 def test_a_load_that_finished_leaves_no_marker_and_resumes_next_time() -> None:
     storage = FakeStorage({"tractor.settings": ONE_DECK})
     first = tab(storage, "a", seed=9)
