@@ -8,7 +8,10 @@ The browser holds one match (``tractor.match``), shared by every tab of the site
   When another tab claims it (the ``storage`` event, or the id found changed at
   the next write) this tab stops writing, says so, and offers "continue here",
   which claims the match back and resumes what is stored: no tab ever
-  overwrites a newer match silently.
+  overwrites a newer match silently. Each write says how many actions the
+  record holds and which tab wrote it (``tractor.written``): a tab never writes
+  over a longer record of the same match that another tab wrote as it took the
+  match over (a rapid "continue here" between two tabs rolled it back).
 * **The match first.** ``save`` writes the match record; derived data
   (statistics, the history of past hands) is written by the table only after
   the match was saved. When the match cannot be saved the meta record, which
@@ -39,6 +42,8 @@ from saves import Meta
 from storage import MATCH_KEY, META_KEY, Store
 
 TAB_KEY = "tractor.tab"
+WRITTEN_KEY = "tractor.written"
+"""Who wrote the stored match last and how long it is: ``<actions> <tab id> <match id>``."""
 LOADING_KEY = "tractor.loading"
 MAX_LOAD_TRIES = 2
 """Loads of one stored value left unfinished before it is kept aside unread."""
@@ -108,22 +113,35 @@ class Keeper:
         return False
 
     # ------------------------------------------------------------ writing
-    def save(self, record: str, meta: Meta) -> bool:
-        """Write the match record (only while this tab holds it); True when it is stored.
+    def save(self, record: str, meta: Meta, actions: int) -> bool:
+        """Write the match record of ``actions`` actions (only while this tab holds it, and
+        never over a longer record of the same match another tab wrote); True when stored.
 
         On a failed write the stored meta is marked ``unsaved`` (same length: it
         fits a full storage); the next successful write clears the mark.
         """
         if self.blocked:
             return False
-        if not self.holds():
+        if not self.holds() or self._behind(meta.match_id, actions):
             self.elsewhere = True
             return False
         self.unsaved = not self.store.set(MATCH_KEY, record)
+        if not self.unsaved:
+            self.store.set(WRITTEN_KEY, f"{actions} {self.tab_id} {meta.match_id}")
         text = replace(meta, unsaved=int(self.unsaved)).to_json()
         if text != self.meta_written:  # the meta changes rarely: no read or write per action
             self._write_meta(text)
         return not self.unsaved
+
+    def _behind(self, match_id: str, actions: int) -> bool:
+        """Whether another tab stored a longer record of this match (it wrote just as this
+        one took the match over: this tab's record is older). This tab's own shorter
+        record (undo) is written."""
+        count, _, rest = (self.store.get(WRITTEN_KEY) or "").partition(" ")
+        writer, _, match = rest.partition(" ")
+        if not (count.isascii() and count.isdigit() and len(count) < 10):
+            return False
+        return writer != self.tab_id and match == match_id and int(count) > actions
 
     def _write_meta(self, text: str) -> None:
         """Store the meta; a refused write is tried again at the next save (it is not

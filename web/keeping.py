@@ -176,7 +176,7 @@ def _with_match_id(game: Game, meta: Meta) -> Meta:
 def save(game: Game) -> bool:
     """Store the match (and its meta); False when it could not be (told to the player)."""
     record = dumps(game.match)
-    if game.keeper.save(record, game.meta):
+    if game.keeper.save(record, game.meta, len(game.match.actions)):
         painting.keep(game, record)  # the next visit's first paint (paint.py)
         return True
     if game.keeper.elsewhere:

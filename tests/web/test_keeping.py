@@ -129,6 +129,69 @@ def test_continue_here_takes_the_newest_match_over_and_the_other_tab_stops() -> 
     assert b.keeper.elsewhere and b.paused
 
 
+class Monitored(FakeStorage):
+    """Records every write of the match (seed, action count); ``on_read[key]`` runs once
+    just after ``key`` is read (what another tab does meanwhile)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.counts: list[tuple[int, int]] = []
+        self.on_read: dict[str, Any] = {}
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API)
+        value = super().getItem(key)
+        hook = self.on_read.pop(key, None)
+        if hook is not None:
+            hook()
+        return value
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if key == "tractor.match":
+            data = json.loads(value)
+            self.counts.append((data["seed"], len(data["actions"])))
+        super().setItem(key, value)
+
+
+def test_continue_here_while_the_other_tab_writes_never_rolls_the_match_back() -> None:
+    storage = Monitored({"tractor.settings": ONE_DECK})
+    a = tab(storage, "a", seed=7)
+    b = tab(storage, "b", seed=None)  # B took the match over: A stops
+    a.on_storage(TAB_KEY)
+    assert a.keeper.elsewhere
+
+    def b_writes_its_next_action() -> None:
+        # B checked that it holds the match just before A claimed it: its write lands
+        # after A has read the match (two processes, one storage)
+        b.keeper.holds = lambda: True  # type: ignore[method-assign]
+        b.autoplay = True
+        version = b.version
+        run_until(b, lambda: b.version > version)
+        b.autoplay = False
+
+    storage.on_read["tractor.match"] = b_writes_its_next_action
+    a.take_over()
+    counts = [n for seed, n in storage.counts if seed == 7]
+    assert counts == sorted(counts), counts  # never a shorter record of the same match
+    assert loads_count(storage) == max(counts)
+    a.take_over()  # pressed again: A resumes the longest record
+    assert len(a.match.actions) == max(counts) and not a.keeper.elsewhere
+
+
+def loads_count(storage: FakeStorage) -> int:
+    return len(json.loads(storage["tractor.match"])["actions"])
+
+
+def test_a_tab_s_own_undo_still_writes_the_shorter_record() -> None:
+    storage = FakeStorage({"tractor.settings": json.dumps(
+        {"rules": {"decks": 1}, "speed": "instant", "lang": "en", "undo": True})})
+    game = tab(storage, "a", seed=7)
+    to_seat_0_s_play(game)
+    first_legal_play(game)
+    longer = loads_count(storage)
+    game.undo()
+    assert loads_count(storage) < longer
+
+
 def test_storage_events_of_other_keys_leave_the_tab_alone() -> None:
     storage = FakeStorage()
     a = tab(storage, "a")
@@ -230,9 +293,10 @@ def test_the_match_is_written_before_the_statistics_and_the_history() -> None:
 
     storage.setItem = spy  # type: ignore[method-assign]
     play_one_hand(game)
-    end = writes[writes.index("tractor.stats") - 2:]
-    # the painter's view (derived from the record just written, tied to it) comes next
-    assert end[:4] == ["tractor.match", "tractor.paint", "tractor.stats", "tractor.history"]
+    end = writes[writes.index("tractor.stats") - 3:]
+    # who wrote it and its length, then the painter's view (tied to the record) come next
+    assert end[:5] == ["tractor.match", "tractor.written", "tractor.paint", "tractor.stats",
+                       "tractor.history"]
 
 
 class Refusing(FakeStorage):
