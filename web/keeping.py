@@ -52,7 +52,10 @@ def load_small(
     if damaged and raw is not None:
         kept = game.store.quarantine(key, raw, game.stamp())
     if kept is not None:
-        game.store.set(key, value.to_json())
+        if kept == key or not game.store.has(kept):  # no room to move it: left in place
+            kept = key
+        else:
+            game.store.set(key, value.to_json())
         if game.message is None:
             game.message = Msg("settings_damaged" if key == SETTINGS_KEY else
                                "storage_damaged", {"where": kept})
@@ -107,7 +110,7 @@ def load_match(game: Game, seed: int | None) -> None:
     if problem is not None and raw is not None:
         print(f"stored match refused: {detail}")  # the browser console, for reports
         kept = game.store.quarantine(MATCH_KEY, raw, game.stamp())
-        game.keeper.blocked = game.store.get(kept) is None
+        game.keeper.blocked = not game.store.has(kept)
         where = MATCH_KEY if game.save_blocked else kept  # unkept: the save stays where it is
         game.message = Msg("save_unkept" if game.save_blocked else problem, {"where": where})
         if problem == "save_stuck" and not game.save_blocked:  # it may load: offered back
@@ -129,7 +132,7 @@ def _refused_match(game: Game, where: str) -> None:
 def _aside(game: Game, key: str | None) -> tuple[str, int] | None:
     """The match kept aside under ``key`` and when, if ``key`` names one that is stored."""
     stamp = aside_stamp(key)
-    if key is None or stamp is None or game.store.get(key) is None:
+    if key is None or stamp is None or not game.store.has(key):
         return None
     return key, stamp
 
@@ -153,7 +156,7 @@ def restore_confirmed(game: Game) -> None:
         game.refresh()
         return
     kept = game.store.quarantine(MATCH_KEY, dumps(game.match), game.stamp())
-    if game.store.get(kept) is None:
+    if not game.store.has(kept):
         game.message = Msg("restore_no_room")
         game.refresh()
         return

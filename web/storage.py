@@ -119,6 +119,10 @@ class Store:
             self.set_aside[key] = target if moved else key
         return None
 
+    def has(self, key: str) -> bool:
+        """Whether ``key`` holds a value (of any kind: nothing is checked or kept aside)."""
+        return self._read(key) is not None
+
     def _read(self, key: str) -> str | None:
         if self.backend is None:
             return None
