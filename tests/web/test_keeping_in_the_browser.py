@@ -232,3 +232,44 @@ def test_a_match_kept_aside_after_two_crashed_loads_is_restored_from_settings(
     page.reload()
     wait_ready(page)
     assert goes_on_from(page, record)  # the restored match resumes
+
+
+# ------------------------------------------------------------------ rapid takeovers
+ROLLBACKS = """
+window.__rollbacks = [];
+const realSetItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (key === 'tractor.match') {
+    try {
+      const before = JSON.parse(this.getItem(key) || 'null'), after = JSON.parse(value);
+      if (before && before.seed === after.seed
+          && JSON.stringify(before.rules) === JSON.stringify(after.rules)
+          && after.actions.length < before.actions.length) {
+        window.__rollbacks.push([before.actions.length, after.actions.length]);
+      }
+    } catch (e) { /* not JSON: not this test's business */ }
+  }
+  return realSetItem.call(this, key, value);
+};
+"""
+
+
+def test_rapid_continue_here_between_two_tabs_never_rolls_the_match_back(
+        context: BrowserContext, site_url: str) -> None:
+    context.add_init_script(script=ROLLBACKS)  # every write of both tabs is checked
+    a = context.new_page()
+    open_table(a, site_url, "?seed=7", settings={"speed": "fast", "lang": "en"})
+    b = context.new_page()
+    b.goto(f"{site_url}index.html")
+    wait_ready(b)
+    b.get_by_test_id("autoplay").click()
+    for turn in range(12):
+        tab_now = a if turn % 2 == 0 else b
+        take = tab_now.get_by_test_id("take-over")
+        expect(take).to_be_visible()
+        take.click()
+        expect(take).to_have_count(0)
+        tab_now.get_by_test_id("autoplay").click()  # both tabs write as fast as they can
+        tab_now.wait_for_timeout(150)
+    a.wait_for_timeout(1000)
+    assert a.evaluate("window.__rollbacks") == [] and b.evaluate("window.__rollbacks") == []
