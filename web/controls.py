@@ -51,6 +51,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "toggle-log": lambda el: game.toggle_log(),
         "undo": lambda el: game.undo(),
         "take-over": lambda el: game.take_over(),
+        "restore-set-aside": lambda el: game.restore_set_aside(),
         "replay": lambda el: game.open_replay(
             str(el.getAttribute("data-match")), int(el.getAttribute("data-hand"))
         ),

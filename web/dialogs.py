@@ -111,4 +111,6 @@ def confirm_yes(game: Game) -> None:
     elif what == "new_game":
         game.panel = None
         game.new_match()
+    elif what == "restore":
+        game.restore_confirmed()
     game.refresh()

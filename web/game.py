@@ -136,6 +136,7 @@ class Game:
         self.position_iframe: str | None = None
         self.pending_deal: tuple[Rules, int] | None = None  # a shared deal (records.py)
         self.match: Match
+        self.aside: tuple[str, int] | None = None  # a match kept aside unread, and when
         self.meta = Meta()
         self._load_match(seed)
         if deal is not None:
@@ -187,8 +188,8 @@ class Game:
 
     def scene(self) -> Scene:
         lang = self.lang
-        notice = self.store.notice(self.keeper.unsaved)
-        warning = None if notice is None else t(lang, notice)
+        problem = self.store.warning(self.keeper.unsaved)
+        warning = None if problem is None else t(lang, problem)
         # worker_loading / worker_ready / worker_failed (its error goes to the console)
         worker = t(lang, f"worker_{self.link.state}", info=self.link.info)
         return Scene(
@@ -204,6 +205,7 @@ class Game:
             replayed=self.replayed,
             review=self.hand_review,
             history=self._history_lines() if self.panel == "settings" else ((), 0),
+            set_aside_at=None if self.aside is None else self.aside[1],
             match_id=self.meta.match_id,
             can_undo=self.undoable() is not None,
             finished_trick=self.finished_trick,
@@ -386,6 +388,8 @@ class Game:
     # keeping the match in storage
     _load_small = keeping.load_small
     _load_match = keeping.load_match
+    restore_set_aside = keeping.restore_set_aside
+    restore_confirmed = keeping.restore_confirmed
     _save = keeping.save
     keep_action = keeping.keep_action
     on_storage = keeping.on_storage

@@ -28,7 +28,7 @@ import painting
 from messages import Msg
 from saves import Loaded, Meta, parse_meta, read_match
 from stats import parse_stats, record_hand
-from storage import MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY
+from storage import ASIDE_KEY, MATCH_KEY, META_KEY, SETTINGS_KEY, STATS_KEY, aside_stamp
 from tractor.save import dumps
 
 if TYPE_CHECKING:
@@ -48,9 +48,14 @@ def load_small(
         value, damaged = parse(raw)
     if guarded:
         game.keeper.end_load(key)
+    kept = game.store.set_aside.pop(key, None)  # not text: the store kept it aside
     if damaged and raw is not None:
         kept = game.store.quarantine(key, raw, game.stamp())
-        game.store.set(key, value.to_json())
+    if kept is not None:
+        if kept == key or not game.store.has(kept):  # no room to move it: left in place
+            kept = key
+        else:
+            game.store.set(key, value.to_json())
         if game.message is None:
             game.message = Msg("settings_damaged" if key == SETTINGS_KEY else
                                "storage_damaged", {"where": kept})
@@ -64,6 +69,7 @@ def load_match(game: Game, seed: int | None) -> None:
     finished is kept aside unread; storage that cannot be read is never written.
     """
     game.keeper.claim()
+    game.aside = _aside(game, game.store.get(ASIDE_KEY))
     raw = game.store.get(MATCH_KEY)
     if raw is None and game.store.unreadable:
         game.keeper.blocked = True
@@ -71,6 +77,11 @@ def load_match(game: Game, seed: int | None) -> None:
         game._new_match(seed)
         return
     started = game.clock()
+    refused = game.store.set_aside.pop(MATCH_KEY, None)  # not text: the store kept it aside
+    if refused is not None:
+        _refused_match(game, refused)
+        game._new_match(seed)
+        return
     if raw is not None and game.keeper.begin_load(MATCH_KEY, raw):
         loaded = Loaded(None, "save_stuck", "its last load never finished")
     else:
@@ -99,11 +110,65 @@ def load_match(game: Game, seed: int | None) -> None:
     if problem is not None and raw is not None:
         print(f"stored match refused: {detail}")  # the browser console, for reports
         kept = game.store.quarantine(MATCH_KEY, raw, game.stamp())
-        game.keeper.blocked = game.store.get(kept) is None
+        game.keeper.blocked = not game.store.has(kept)
         where = MATCH_KEY if game.save_blocked else kept  # unkept: the save stays where it is
         game.message = Msg("save_unkept" if game.save_blocked else problem, {"where": where})
+        if problem == "save_stuck" and not game.save_blocked:  # it may load: offered back
+            game.aside = _aside(game, kept)
+            game.store.set(ASIDE_KEY, kept)
     game.keeper.end_load(MATCH_KEY)
     game._new_match(seed)
+
+
+def _refused_match(game: Game, where: str) -> None:
+    """The stored match was not text (``Store.get``): say where it is kept; when it could
+    not be moved (``where`` is the match's own key) it is never written over."""
+    print("stored match refused: not text (a lone surrogate)")  # the console, for reports
+    game.keeper.blocked = where == MATCH_KEY
+    game.message = Msg("save_unkept" if game.keeper.blocked else "save_damaged",
+                       {"where": where}, detail="not text (a lone surrogate)")
+
+
+def _aside(game: Game, key: str | None) -> tuple[str, int] | None:
+    """The match kept aside under ``key`` and when, if ``key`` names one that is stored."""
+    stamp = aside_stamp(key)
+    if key is None or stamp is None or not game.store.has(key):
+        return None
+    return key, stamp
+
+
+def restore_set_aside(game: Game) -> None:
+    """"Restore the match set aside at …" (Settings): after a confirmation."""
+    if game.aside is not None:
+        game.confirm = "restore"
+        game.refresh()
+
+
+def restore_confirmed(game: Game) -> None:
+    """Replay the match kept aside and play on from it; the table's match is kept in the
+    past hands and set aside in its place (it can be restored the same way)."""
+    if game.aside is None:
+        return
+    key = game.aside[0]
+    loaded = read_match(game.store.get(key))
+    if loaded.match is None:  # replayed through the rules like any stored match
+        game.message = Msg(loaded.problem or "save_damaged", {"where": key}, detail=loaded.detail)
+        game.refresh()
+        return
+    kept = game.store.quarantine(MATCH_KEY, dumps(game.match), game.stamp())
+    if not game.store.has(kept):
+        game.message = Msg("restore_no_room")
+        game.refresh()
+        return
+    game.keep_match()  # its finished hands can be replayed from the history
+    game.store.set(ASIDE_KEY, kept)
+    game.aside = _aside(game, kept)
+    game.panel = None
+    game._resume(loaded.match)
+    if game.store.get(MATCH_KEY) == dumps(game.match):
+        game.store.remove(key)  # it is the stored match now, not a copy
+    game.message, game.notice = None, Msg("restored")
+    game.refresh()
 
 
 def _with_match_id(game: Game, meta: Meta) -> Meta:
@@ -114,7 +179,7 @@ def _with_match_id(game: Game, meta: Meta) -> Meta:
 def save(game: Game) -> bool:
     """Store the match (and its meta); False when it could not be (told to the player)."""
     record = dumps(game.match)
-    if game.keeper.save(record, game.meta):
+    if game.keeper.save(record, game.meta, len(game.match.actions)):
         painting.keep(game, record)  # the next visit's first paint (paint.py)
         return True
     if game.keeper.elsewhere:

@@ -101,7 +101,7 @@ def fingerprint(record: str) -> str:
     >>> fingerprint("{}")
     '2-44136fa355b3678a'
     """
-    digest = hashlib.sha256(record.encode("utf-8")).digest()
+    digest = hashlib.sha256(record.encode("utf-8", "surrogatepass")).digest()  # any text
     return str(len(record)) + "-" + binascii.hexlify(digest[:8]).decode()
 
 

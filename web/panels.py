@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from faces import button, dialog, mini_cards
 from i18n import LANGUAGE_MENU, option_label, seat_name, seat_names, t
 from markup import Child, Markup, el, join
@@ -189,6 +191,10 @@ def settings_panel(scene: Scene) -> Markup:
                el("input", type="file", accept=".json,application/json", data_testid="import",
                   data_import="record", class_="file-input"),
                class_="file-button"),
+            scene.set_aside_at is not None and button(
+                t(lang, "restore_set_aside", at=time.strftime(
+                    "%Y-%m-%d %H:%M", time.localtime(scene.set_aside_at / 1000))),
+                "restore-set-aside", "restore-set-aside"),
             class_="panel-buttons",
         ),
         scene.message

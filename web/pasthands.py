@@ -20,11 +20,18 @@ from typing import Any
 from tractor.actions import NextHand
 from tractor.jsondata import DataError, parse_json
 from tractor.match import Match
-from tractor.save import MAX_SAVE_CHARS, SaveError, from_record, record
+from tractor.save import SaveError, from_record, record
 from tractor.trump import sorted_hand
 
 MAX_HANDS = 50
 """Finished hands kept; older ones are dropped (the storage stays bounded)."""
+MAX_HISTORY_CHARS = 1_000_000
+"""The longest stored history: about nine two-deck 40-hand matches' records. Replaying
+it costs time in proportion (a crafted 4.2 MB one blocked the page for 9.2 s), so a
+larger one is kept aside unread, and a new hand drops the oldest matches to stay within."""
+
+ENTRY_FIELDS = ("match_id", "record", "hands")
+"""The fields of a stored history entry: one with any other field is refused."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +97,10 @@ class History:
                                    first.results)
             else:
                 entries.pop(0)
-        return History(tuple(entries))
+        kept = History(tuple(entries))
+        while len(kept.to_json()) > MAX_HISTORY_CHARS:  # the oldest match goes first (and
+            kept = History(kept.entries[1:])  # a match too long alone is not kept)
+        return kept
 
     def lines(self) -> list[HandLine]:
         """Every kept hand as it is listed, newest first."""
@@ -125,14 +135,16 @@ def parse_history(text: str | None) -> tuple[History, bool]:
     if text is None:
         return History(), False
     try:
-        data = parse_json(text, max_chars=MAX_SAVE_CHARS, max_depth=6)
-        if not isinstance(data, dict) or data.get("version") != 1:
-            raise DataError("not a history")
+        data = parse_json(text, max_chars=MAX_HISTORY_CHARS, max_depth=6)
+        if not isinstance(data, dict) or data.get("version") != 1 or len(data) != 2:
+            raise DataError("not a history")  # exactly its version and entries
         raw = data.get("entries")
         if not isinstance(raw, list) or len(raw) > MAX_HANDS:
             raise DataError("no entries")
         entries = []
         for item in raw:
+            if not isinstance(item, dict) or any(k not in ENTRY_FIELDS for k in item):
+                raise DataError("not a history entry")
             match_id, hands = item.get("match_id"), item.get("hands")
             if not isinstance(match_id, str) or len(match_id) > 100:
                 raise DataError("bad match id")

@@ -56,11 +56,17 @@ class Meta:
         return json.dumps(asdict(self), sort_keys=True)
 
 
+META_FIELDS = ("match_id", "undo", "unsaved")
+"""The fields of a stored meta record: one with any other field is refused."""
+
+
 def parse_meta(text: str | None) -> tuple[Meta, bool]:
     """The stored meta record, and whether it was damaged (then an empty one)."""
     try:
         data = read_small(text) or {}
     except DataError:
+        return Meta(), True
+    if any(name not in META_FIELDS for name in data):  # nothing stored goes unchecked
         return Meta(), True
     match_id, undo = data.get("match_id", ""), data.get("undo", False)
     unsaved = data.get("unsaved", 0)

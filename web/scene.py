@@ -27,6 +27,7 @@ class Scene:
     show_log: bool = False
     replay: tuple[list[Any], int] | None = None  # the steps of a replayed hand, and where
     history: tuple[tuple[Any, ...], int] = ((), 0)  # kept hands (pasthands.HandLine), bytes
+    set_aside_at: int | None = None  # when the match kept aside unread was (ms): restorable
     match_id: str = ""
     can_undo: bool = False
     finished_trick: dict[str, Any] | None = None

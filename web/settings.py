@@ -8,14 +8,14 @@ it was used is counted apart in the statistics). Settings saved before this (one
 ``opponents`` strength for all, ``basic`` for ``easy``) still load.
 
 Stored as JSON in localStorage; ``parse_settings`` never fails: damaged or
-unknown data falls back to the defaults (and says so), so a bad value can never
-keep the page from starting.
+unknown data falls back to the defaults (and says so; a field it does not know
+is dropped), so a bad value can never keep the page from starting.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from i18n import DEFAULT_LANGUAGE, LANGUAGES
@@ -101,6 +101,11 @@ class Settings:
         return replace(self, **{name: value})
 
 
+SETTINGS_FIELDS = (*(f.name for f in fields(Settings)), "opponents")
+"""The fields of stored settings (``opponents``: one strength for all, before): any other
+field is dropped, and the stored text kept aside."""
+
+
 def rule_value(name: str, text: str) -> Any:
     """The typed value of a rule option from a form's text (``"2"`` → 2, ``"true"`` → True)."""
     for choice in CHOICES[name]:
@@ -154,4 +159,5 @@ def parse_settings(text: str | None) -> tuple[Settings, bool]:
         card_counter=pick("card_counter", (False, True), defaults.card_counter),
         **players,
     )
-    return settings, damaged
+    unknown = any(name not in SETTINGS_FIELDS for name in data)  # dropped, and kept aside
+    return settings, damaged or unknown

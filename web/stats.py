@@ -10,6 +10,9 @@ from storage import read_small
 from tractor.jsondata import DataError
 
 HUMAN = 0
+COUNTERS = ("hands", "hands_won", "matches", "matches_won", "matches_with_undo")
+STATS_FIELDS = (*COUNTERS, "counted")
+"""The fields of the stored statistics: a record with any other field is refused."""
 
 
 @dataclass(frozen=True)
@@ -35,8 +38,10 @@ def parse_stats(text: str | None) -> tuple[Stats, bool]:
         return Stats(), True
     if data is None:
         return Stats(), False
+    if any(name not in STATS_FIELDS for name in data):  # nothing stored goes unchecked
+        return Stats(), True
     values: dict[str, Any] = {}
-    for name in ("hands", "hands_won", "matches", "matches_won", "matches_with_undo"):
+    for name in COUNTERS:
         value = data.get(name, 0)
         if type(value) is not int or not 0 <= value < 10**9:
             return Stats(), True

@@ -16,16 +16,31 @@ Traceback (most recent call last):
 tractor.jsondata.DataError: the data is nested more than 8 levels deep
 >>> parse_json('["[[[[", "]]]]"]', max_chars=100, max_depth=1)
 ['[[[[', ']]]]']
+
+A text holding a lone surrogate (half of a UTF-16 pair, as JavaScript strings may
+hold; raw or as a ``\\uD800`` escape) is not text: it cannot be encoded or hashed,
+so it is refused here, before anything uses it (``lone_surrogate``).
+
+>>> parse_json('{"x": "\\\\ud800"}', max_chars=100, max_depth=2)
+Traceback (most recent call last):
+...
+tractor.jsondata.DataError: not text (a lone surrogate)
+>>> parse_json('"\\\\ud83d\\\\ude00"', max_chars=100, max_depth=1) == "\\U0001F600"
+True
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .jsonscan import depth_within, nesting_depth
 
-__all__ = ["DataError", "nesting_depth", "parse_json"]
+__all__ = ["DataError", "lone_surrogate", "nesting_depth", "parse_json"]
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A ``\\uD800``-``\\uDFFF`` escape: half of a pair, or a lone surrogate once parsed."""
 
 
 class DataError(ValueError):
@@ -39,14 +54,51 @@ def parse_json(text: Any, *, max_chars: int, max_depth: int) -> Any:
         raise DataError(f"expected JSON text, not {type(text).__name__}")
     if len(text) > max_chars:
         raise DataError(f"the data is larger than {max_chars:,} characters")
+    if lone_surrogate(text):
+        raise DataError("not text (a lone surrogate)")
     if not depth_within(text, max_depth):  # linear in the text, whatever its shape
         raise DataError(f"the data is nested more than {max_depth} levels deep")
     try:
-        return json.loads(text, parse_constant=_not_json)
+        data = json.loads(text, parse_constant=_not_json)
     except DataError:
         raise
     except (ValueError, RecursionError) as err:  # RecursionError: belt and braces
         raise DataError(f"not valid JSON ({str(err)[:80]})") from None
+    if _SURROGATE_ESCAPE.search(text) and _holds_lone_surrogate(data):  # pairs are fine
+        raise DataError("not text (a lone surrogate)")
+    return data
+
+
+def lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (U+D800-U+DFFF): not text, as it cannot be
+    encoded to UTF-8 (nor hashed). The one check of every stored string (``storage.Store``).
+
+    >>> lone_surrogate("拖拉机 ok"), lone_surrogate("a\\ud800b"), lone_surrogate("\\udfff")
+    (False, True, True)
+    """
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _holds_lone_surrogate(data: Any) -> bool:
+    """Whether any string (value or key) in parsed JSON ``data`` holds a lone surrogate."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if lone_surrogate(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _not_json(name: str) -> Any:

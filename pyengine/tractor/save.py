@@ -22,9 +22,10 @@ Traceback (most recent call last):
 ...
 tractor.save.SaveError: not a Tractor save (schema 'something-else')
 
-Text is checked before it is parsed (``MAX_SAVE_CHARS``, nesting depth) and
-every field is typed and bounded; a refused save raises ``SaveError`` whose
-``reason`` is ``not_ours``, ``old_version`` or ``damaged``.
+Text is checked before it is parsed (``MAX_SAVE_CHARS``, nesting depth, no lone
+surrogate: ``tractor.jsondata``) and every field is typed and bounded, and no other
+field is taken (``FIELDS``); a refused save raises ``SaveError`` whose ``reason`` is
+``not_ours``, ``old_version`` or ``damaged``.
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ VERSION = 2
 MAX_SAVE_CHARS = 8_000_000
 """Longest save text read: several hundred hands (a 40-hand match is about 100 KB)."""
 MAX_ACTIONS = 400_000
+FIELDS = ("schema", "version", "rules", "seed", "start_level", "actions")
+"""A record's fields, all of them: a record with any other field is refused (nothing in a
+save goes unchecked)."""
 MAX_DEPTH = 8
 """A record nests two levels (the object, its rules and actions); a version 1 snapshot
 nests six, and is refused as an old version rather than as damaged."""
@@ -100,6 +104,10 @@ def from_record(data: Any) -> Match:
         raise SaveError(
             f"this save has schema version {shown}; this version reads {VERSION}", "old_version"
         )
+    unknown = [name for name in data if name not in FIELDS]
+    if unknown:
+        raise SaveError(f"the save is damaged ({len(unknown)} unknown field(s), such as "
+                        f"{ascii(min(unknown))[:40]})")
     rules_data, seed, actions = data.get("rules"), data.get("seed"), data.get("actions")
     start_level = data.get("start_level")
     if not isinstance(rules_data, dict):

@@ -106,6 +106,26 @@ def test_deep_nesting_in_storage_never_kills_the_page(page: Page, site_url: str,
     assert len(kept_aside(page, key)) == 1
 
 
+def test_a_stored_match_holding_a_lone_surrogate_is_kept_aside_and_a_new_one_dealt(
+        page: Page, site_url: str) -> None:
+    record = {"schema": "tractor-match", "version": 2, "rules": {"decks": 1}, "seed": 3,
+              "start_level": 0, "actions": ["deal"], "note": "\ud800"}
+    save = json.dumps(record, ensure_ascii=False)  # a JavaScript string with half a pair
+    open_table(page, site_url, "?speed=instant", settings={"lang": "en"}, save=save)
+    expect(page.get_by_test_id("message")).to_contain_text("damaged")
+    expect(page.get_by_test_id("status")).not_to_contain_text("could not start")
+    (kept,) = kept_aside(page, "tractor.match")
+    expect(page.get_by_test_id("message")).to_contain_text(kept)
+    assert stored(page, kept) == save
+    wait_dealt(page)
+    assert hand_cards(page)
+    page.reload()  # and the next visit is clean: the new match resumes
+    wait_ready(page)
+    wait_dealt(page)
+    assert len(kept_aside(page, "tractor.match")) == 1
+    expect(page.get_by_test_id("status")).not_to_contain_text("could not start")
+
+
 @pytest.mark.parametrize("seed", ["²", "٣", "9" * 5000, "-4", "1e9", "<b>"])
 def test_a_malformed_seed_in_the_link_starts_a_normal_match(
     page: Page, site_url: str, seed: str

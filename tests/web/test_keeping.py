@@ -129,6 +129,69 @@ def test_continue_here_takes_the_newest_match_over_and_the_other_tab_stops() -> 
     assert b.keeper.elsewhere and b.paused
 
 
+class Monitored(FakeStorage):
+    """Records every write of the match (seed, action count); ``on_read[key]`` runs once
+    just after ``key`` is read (what another tab does meanwhile)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.counts: list[tuple[int, int]] = []
+        self.on_read: dict[str, Any] = {}
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API)
+        value = super().getItem(key)
+        hook = self.on_read.pop(key, None)
+        if hook is not None:
+            hook()
+        return value
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if key == "tractor.match":
+            data = json.loads(value)
+            self.counts.append((data["seed"], len(data["actions"])))
+        super().setItem(key, value)
+
+
+def test_continue_here_while_the_other_tab_writes_never_rolls_the_match_back() -> None:
+    storage = Monitored({"tractor.settings": ONE_DECK})
+    a = tab(storage, "a", seed=7)
+    b = tab(storage, "b", seed=None)  # B took the match over: A stops
+    a.on_storage(TAB_KEY)
+    assert a.keeper.elsewhere
+
+    def b_writes_its_next_action() -> None:
+        # B checked that it holds the match just before A claimed it: its write lands
+        # after A has read the match (two processes, one storage)
+        b.keeper.holds = lambda: True  # type: ignore[method-assign]
+        b.autoplay = True
+        version = b.version
+        run_until(b, lambda: b.version > version)
+        b.autoplay = False
+
+    storage.on_read["tractor.match"] = b_writes_its_next_action
+    a.take_over()
+    counts = [n for seed, n in storage.counts if seed == 7]
+    assert counts == sorted(counts), counts  # never a shorter record of the same match
+    assert loads_count(storage) == max(counts)
+    a.take_over()  # pressed again: A resumes the longest record
+    assert len(a.match.actions) == max(counts) and not a.keeper.elsewhere
+
+
+def loads_count(storage: FakeStorage) -> int:
+    return len(json.loads(storage["tractor.match"])["actions"])
+
+
+def test_a_tab_s_own_undo_still_writes_the_shorter_record() -> None:
+    storage = FakeStorage({"tractor.settings": json.dumps(
+        {"rules": {"decks": 1}, "speed": "instant", "lang": "en", "undo": True})})
+    game = tab(storage, "a", seed=7)
+    to_seat_0_s_play(game)
+    first_legal_play(game)
+    longer = loads_count(storage)
+    game.undo()
+    assert loads_count(storage) < longer
+
+
 def test_storage_events_of_other_keys_leave_the_tab_alone() -> None:
     storage = FakeStorage()
     a = tab(storage, "a")
@@ -171,6 +234,53 @@ def test_a_hand_whose_match_could_not_be_saved_is_not_counted_and_a_reload_says_
         assert saved and "tractor.history" in storage  # room for all of it
 
 
+def full_at_the_start_without_meta() -> tuple[QuotaStorage, Match]:
+    """A stored match with its painter's view and no meta, in a storage with no room."""
+    storage = QuotaStorage({"tractor.settings": ONE_DECK})
+    first = tab(storage, "a", seed=21)
+    to_seat_0_s_play(first)
+    del storage["tractor.meta"]
+    storage.capacity = storage.used()
+    return storage, first.match
+
+
+def test_a_meta_write_that_failed_is_tried_again_at_the_next_save() -> None:
+    storage, _ = full_at_the_start_without_meta()
+    del storage["tractor.paint"]  # nothing derived to give way: only the quota can change
+    storage.capacity = storage.used()
+    game = tab(storage, "b", seed=None)
+    first_legal_play(game)
+    assert "tractor.meta" not in storage and game.keeper.unsaved
+    storage.capacity += 100  # room for the meta again, not for the longer match record
+    original = storage.setItem
+
+    def no_room_for_the_match(key: str, value: str) -> None:
+        if key == "tractor.match":
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        original(key, value)
+
+    storage.setItem = no_room_for_the_match  # type: ignore[method-assign]
+    game.autoplay = True
+    version = game.version
+    run_until(game, lambda: game.version > version)
+    assert game.keeper.unsaved
+    meta, damaged = parse_meta(storage["tractor.meta"])
+    assert not damaged and meta.unsaved == 1
+
+
+def test_a_hand_unsaved_in_a_storage_full_from_the_start_is_reported_next_visit() -> None:
+    storage, stored_match = full_at_the_start_without_meta()
+    game = tab(storage, "b", seed=None)
+    assert game.match == stored_match
+    play_one_hand(game)
+    saved = read_match(storage["tractor.match"]).match == game.match
+    meta, _ = parse_meta(storage["tractor.meta"])  # room made: the painter's view gave way
+    assert meta.unsaved == (0 if saved else 1)
+    again = tab(storage, "c", seed=None)
+    stale = again.message is not None and again.message.key == "save_was_stale"
+    assert stale == (not saved) and (again.match == game.match) == saved
+
+
 def test_the_match_is_written_before_the_statistics_and_the_history() -> None:
     storage = QuotaStorage({"tractor.settings": ONE_DECK})
     game = tab(storage, "a", seed=21)
@@ -183,19 +293,50 @@ def test_the_match_is_written_before_the_statistics_and_the_history() -> None:
 
     storage.setItem = spy  # type: ignore[method-assign]
     play_one_hand(game)
-    end = writes[writes.index("tractor.stats") - 2:]
-    # the painter's view (derived from the record just written, tied to it) comes next
-    assert end[:4] == ["tractor.match", "tractor.paint", "tractor.stats", "tractor.history"]
+    end = writes[writes.index("tractor.stats") - 3:]
+    # who wrote it and its length, then the painter's view (tied to the record) come next
+    assert end[:5] == ["tractor.match", "tractor.written", "tractor.paint", "tractor.stats",
+                       "tractor.history"]
+
+
+class Refusing(FakeStorage):
+    """A storage whose writes fail with ``error`` (after the first tab's start)."""
+
+    error: Exception | None = None
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802 (the Web Storage API)
+        if self.error is not None:
+            raise self.error
+        super().setItem(key, value)
+
+
+@pytest.mark.parametrize(
+    ("error", "says", "not_says"),
+    [
+        ("QuotaExceededError: The quota has been exceeded.", "is full", "blocks"),
+        ("SecurityError: The operation is insecure.", "blocks", "is full"),
+        ("NotAllowedError: access denied", "blocks", "is full"),
+        ("InvalidStateError: something else", "not for lack of space", "is full"),
+    ],
+    ids=["quota", "security", "not-allowed", "other"],
+)
+def test_a_refused_write_is_reported_with_its_real_cause(
+        error: str, says: str, not_says: str) -> None:
+    storage = Refusing({"tractor.settings": ONE_DECK})
+    game = tab(storage, "a", seed=7)
+    storage.error = RuntimeError(error)
+    game.autoplay = True
+    version = game.version
+    run_until(game, lambda: game.version > version + 2)
+    footer = render_footer(game)
+    assert 'data-testid="storage-warning"' in footer
+    assert says in footer and not_says not in footer
 
 
 # ------------------------------------------------------------------ loads that never end
-def test_a_stored_match_whose_last_load_never_finished_is_kept_aside_unread(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def crash_while_loading(storage: FakeStorage, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tab that dies while it replays the stored match (the marker stays)."""
     import keeping  # where the stored match is read (the table's loading)
-
-    m = Match(Rules(decks=1), 3)
-    m.apply(m.system_action())
-    storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
 
     def frozen(text: str | None) -> Any:
         raise KeyboardInterrupt  # the tab is closed while the replay runs
@@ -205,6 +346,29 @@ def test_a_stored_match_whose_last_load_never_finished_is_kept_aside_unread(
         tab(storage, "a")
     assert loading_key("tractor.match") in storage
     monkeypatch.undo()
+
+
+def test_a_match_whose_load_did_not_finish_once_is_loaded_again_and_resumed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    m = Match(Rules(decks=1), 3)
+    m.apply(m.system_action())
+    storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
+    crash_while_loading(storage, monkeypatch)  # a benign crash: 1-3% of visits
+    again = tab(storage, "b", seed=5)
+    assert again.match == m  # the same match, resumed
+    assert not [k for k in storage if k.startswith("tractor.match.bad.")]
+    assert loading_key("tractor.match") not in storage
+
+
+def test_a_stored_match_whose_load_never_finished_twice_is_kept_aside_unread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import keeping
+
+    m = Match(Rules(decks=1), 3)
+    m.apply(m.system_action())
+    storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
+    crash_while_loading(storage, monkeypatch)
+    crash_while_loading(storage, monkeypatch)  # tried once more: it froze again
     reads: list[str | None] = []
     monkeypatch.setattr(keeping, "read_match", lambda text: reads.append(text))
     again = tab(storage, "b", seed=5)
@@ -213,6 +377,52 @@ def test_a_stored_match_whose_last_load_never_finished_is_kept_aside_unread(
     assert kept and storage[kept[0]] == dumps(m)
     assert again.message is not None and again.message.key == "save_stuck"
     assert again.match.seed == 5 and loading_key("tractor.match") not in storage
+
+
+def rendered_overlay(game: Game) -> str:
+    game.refresh()
+    screen = game.screen
+    assert isinstance(screen, FakeScreen)
+    return screen.regions["overlay"]
+
+
+def test_a_match_kept_aside_after_two_unfinished_loads_is_restored_from_settings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    m = Match(Rules(decks=1), 3)
+    for _ in range(7):
+        m.apply(m.system_action())
+    storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
+    crash_while_loading(storage, monkeypatch)
+    crash_while_loading(storage, monkeypatch)
+    game = tab(storage, "b", seed=5)
+    assert game.match.seed == 5 and game.message is not None
+    (aside,) = [k for k in storage if k.startswith("tractor.match.bad.")]
+    game.autoplay = True
+    run_until(game, lambda: game.version > 4)
+    game.autoplay = False
+    current = game.match
+    game.open_settings()
+    assert 'data-testid="restore-set-aside"' in rendered_overlay(game)
+    game.restore_set_aside()
+    assert game.confirm == "restore" and game.match == current  # it asks first
+    game.confirm_yes()
+    assert game.match == m and storage["tractor.match"] == dumps(m)  # replayed, resumed
+    assert game.notice is not None and game.notice.key == "restored"
+    assert aside not in storage  # it is the match now, not a copy
+    (turn,) = [k for k in storage if k.startswith("tractor.match.bad.")]
+    assert read_match(storage[turn]).match == current  # the other one set aside in turn
+    assert tab(storage, "c", seed=None).match == m  # and the next visit resumes it
+    game.open_settings()
+    game.restore_set_aside()
+    game.confirm_yes()
+    assert game.match == current  # and back again: nothing is lost
+
+
+def test_no_restore_is_offered_when_nothing_was_kept_aside() -> None:
+    storage = FakeStorage({"tractor.settings": ONE_DECK, "tractor.aside": "tractor.match.bad.1"})
+    game = tab(storage, "a", seed=4)  # the pointer names nothing stored: offered nothing
+    game.open_settings()
+    assert 'data-testid="restore-set-aside"' not in rendered_overlay(game)
 
 
 def test_a_load_that_finished_leaves_no_marker_and_resumes_next_time() -> None:
@@ -227,7 +437,7 @@ def test_a_history_whose_last_load_never_finished_is_kept_aside() -> None:
     storage = FakeStorage({"tractor.settings": ONE_DECK, "tractor.history": history})
     from keeper import digest
 
-    storage[loading_key("tractor.history")] = digest(history)
+    storage[loading_key("tractor.history")] = digest(history) + " 2"  # two tries left it
     game = tab(storage, "a")
     assert game.history().hands == []
     assert [k for k in storage if k.startswith("tractor.history.bad.")]

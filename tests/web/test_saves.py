@@ -107,6 +107,26 @@ def test_damaged_settings_fall_back_to_defaults(page: Page, site_url: str) -> No
     wait_dealt(page)
 
 
+def test_storage_blocked_by_the_browser_is_reported_as_blocked_not_full(
+        page: Page, site_url: str) -> None:
+    page.add_init_script(
+        script="""
+        const realSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+          if (String(key).startsWith('tractor.match')) {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          }
+          return realSetItem.call(this, key, value);
+        };
+        """
+    )
+    open_table(page, site_url, "?speed=instant", settings=ONE_DECK_INSTANT)
+    warning = page.get_by_test_id("storage-warning")
+    expect(warning).to_contain_text("blocks this site's storage")
+    expect(warning).not_to_contain_text("full")
+    wait_dealt(page)
+
+
 def test_full_storage_is_reported(page: Page, site_url: str) -> None:
     page.add_init_script(
         script="""

@@ -1,0 +1,82 @@
+"""The past hands are bounded in size and never block the page (issue 39, finding 7d).
+
+40 crafted history entries (a legal 44-hand three-deck match, 4.2 MB) blocked the page
+for 9.2 s when Settings opened. The stored history is bounded (``MAX_HISTORY_CHARS``):
+a larger one is kept aside unparsed, and a new hand drops the oldest matches to stay
+within it. CPython with a dict-backed storage; ``test_history_in_the_browser`` opens
+Settings over the crafted history in Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web"))
+
+import pasthands  # noqa: E402
+from agents import WorkerLink  # noqa: E402
+from game import Game  # noqa: E402
+from pasthands import MAX_HISTORY_CHARS, History, parse_history  # noqa: E402
+from storage import Store  # noqa: E402
+from test_glue import FakeScreen, FakeStorage  # noqa: E402
+from tractor.match import Match  # noqa: E402
+from tractor.save import loads, record  # noqa: E402
+from web_helpers import advance  # noqa: E402
+
+SETTINGS = json.dumps({"rules": {"decks": 1}, "speed": "instant", "lang": "en"})
+
+
+@cache
+def long_match(hands: int = 44) -> Match:
+    """A legal three-deck match of ``hands`` finished hands (about 105 KB at 44)."""
+    m = advance({"decks": 3}, 8, lambda m: m.hand_no >= hands,
+                max_steps=200_000)
+    assert m is not None
+    return m
+
+
+def crafted_history(entries: int = 40, hands: int = 44) -> str:
+    """``entries`` entries, each the whole ``hands``-hand match with one kept hand."""
+    data = record(long_match(hands))
+    return json.dumps({"version": 1, "entries": [
+        {"match_id": f"{1700000000000 + i}-5", "record": data, "hands": [i % hands]}
+        for i in range(entries)]}, separators=(",", ":"))
+
+
+def test_a_history_larger_than_the_bound_is_kept_aside_unparsed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = crafted_history()
+    assert len(text) > MAX_HISTORY_CHARS  # 4.2 MB
+    replayed: list[Any] = []
+    monkeypatch.setattr(pasthands, "from_record", lambda data: replayed.append(data))
+    storage = FakeStorage({"tractor.settings": SETTINGS, "tractor.history": text})
+    game = Game(FakeScreen(), Store(storage), WorkerLink(), seed=4, tab_id="a")
+    assert game.history().hands == [] and replayed == []  # refused by its size alone
+    (kept,) = [k for k in storage if k.startswith("tractor.history.bad.")]
+    assert storage[kept] == text
+    assert game.message is not None and game.message.params.get("where") == kept
+
+
+def test_a_new_hand_drops_the_oldest_matches_to_keep_the_history_within_the_bound() -> None:
+    m = long_match()
+    history = History()
+    for i in range(40):
+        history = history.with_hand_no(f"{1700000000000 + i}-5", m, i % 44)
+        assert len(history.to_json()) <= MAX_HISTORY_CHARS
+    assert history.entries and history.entries[-1].match_id == "1700000000039-5"
+    again, damaged = parse_history(history.to_json())
+    assert not damaged and again.hands == history.hands
+
+
+def test_a_history_within_the_bound_still_loads() -> None:
+    text = crafted_history(entries=2)
+    history, damaged = parse_history(text)
+    assert not damaged and len(history.entries) == 2
+    assert loads(json.dumps(history.entries[0].record)) == long_match()
