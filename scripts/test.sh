@@ -72,7 +72,7 @@ run_checks() {
         web/embed/embed.py web/embed/embed_view.py web/embed/embed_text.py || failed=1
     MYPYPATH=pyengine "$VENV/bin/mypy" --strict web/embed/embed_worker.py || failed=1
     say "mypy --strict build.py"
-    "$VENV/bin/mypy" --strict build.py build_venv.py page_start.py stdlib_trim.py scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py || failed=1
+    "$VENV/bin/mypy" --strict build.py build_venv.py page_start.py stdlib_trim.py scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/screenshots.py || failed=1
     say "pytest"
     "$VENV/bin/pytest" "$@"
     local code=$?
