@@ -161,6 +161,19 @@
     box.setAttribute("role", "alert");
   }
   window.tractorFail = fail; // web/main.py: the table's own start failed
+  /* An error the table's script raised before it could call tractorFail (at import, or
+     at the top of web/main.py): PyScript catches it and reports it with console.error
+     as a PythonError; before the engine is live that is the failure, its text the
+     detail (as text only); one taken back if the engine still comes up. */
+  var consoleError = console.error;
+  console.error = function () {
+    var first = arguments[0];
+    var text = String(first && (first.stack || first.message) || first);
+    if (!live() && /PythonError/.test(text)) {
+      fail("failed", text);
+    }
+    return consoleError.apply(console, arguments);
+  };
 
   function takeBack() {
     var box = document.getElementById("boot");
