@@ -26,15 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 import paint_check  # noqa: E402
+from test_painted_view import MODULES  # noqa: E402  (the painter's modules, listed once)
 
-MODULES = {
-    "markup.py": ROOT / "web" / "markup.py",
-    "words.py": ROOT / "web" / "words.py",
-    "paintable.py": ROOT / "web" / "paintable.py",
-    "paint_check.py": ROOT / "web" / "paint_check.py",
-    "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
-    "scenario_check.py": ROOT / "pyengine" / "tractor" / "scenario_check.py",
-}
 RUNNER = """
 import { loadMicroPython } from "MJS";
 import { readFileSync } from "fs";
