@@ -7,7 +7,9 @@
 #   3. run ruff, mypy --strict (engine, page glue in web/, build.py) and pytest (the
 #      whole tests/ folder; the web tests build dist/ with build.py, which needs
 #      Node.js + npm).
-# Extra arguments go to pytest, e.g. `scripts/test.sh -m "not web"`.
+# Extra arguments go to pytest, e.g. `scripts/test.sh -m "not web"`. pytest runs the
+# test files on $TRACTOR_TEST_WORKERS processes (pytest-xdist, a file's tests stay on one
+# worker: default the machine's cores, at most 4; 0 runs them in this process, e.g. for -s).
 # Exits non-zero when any step fails (all checks run even if an early one fails).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -74,7 +76,10 @@ run_checks() {
     say "mypy --strict build.py"
     "$VENV/bin/mypy" --strict build.py build_venv.py page_start.py stdlib_trim.py scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/screenshots.py || failed=1
     say "pytest"
-    "$VENV/bin/pytest" "$@"
+    local workers="${TRACTOR_TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}" parallel=()
+    [ "$workers" -gt 4 ] && workers=4
+    [ "$workers" -gt 0 ] && parallel=(-n "$workers" --dist loadfile)
+    "$VENV/bin/pytest" "${parallel[@]}" --durations=30 "$@"
     local code=$?
     case "$code" in
         0) ;;

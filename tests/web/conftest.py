@@ -1,6 +1,7 @@
 """Fixtures for the browser tests of the static site (dist/).
 
-* builds dist/ once per session with build.py (skip with ``TRACTOR_SKIP_BUILD=1``);
+* builds dist/ once per run with build.py (skip with ``TRACTOR_SKIP_BUILD=1``): with
+  pytest-xdist the first worker builds under a lock and the others use its dist/;
 * serves dist/ on a free 127.0.0.1 port in a background thread (``site_url``);
 * launches Chromium from /usr/bin/chromium (or ``$TRACTOR_CHROMIUM``) when present,
   else Playwright's own browser (``python -m playwright install chromium``).
@@ -8,6 +9,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import os
 import shutil
@@ -71,8 +73,32 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def build_once(build: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Build dist/ once for this run. Under pytest-xdist every worker asks: the first
+    builds while holding a lock in the run's shared temporary folder and leaves a stamp
+    named for the run; the others wait for the lock and find the stamp."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        build.build()
+        return
+    shared = tmp_path_factory.getbasetemp().parent
+    stamp = shared / f"dist-built-{run}"
+    with (shared / "dist-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        state = stamp.read_text() if stamp.is_file() else ""
+        if state == "failed":
+            pytest.fail("build.py failed in another worker")
+        if state != "built":
+            try:
+                build.build()
+            except build.BuildError:
+                stamp.write_text("failed")
+                raise
+            stamp.write_text("built")
+
+
 @pytest.fixture(scope="session")
-def site_build() -> ModuleType:
+def site_build(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     """The build.py module, after building dist/ (unless TRACTOR_SKIP_BUILD=1)."""
     build = load_build_module()
     if os.environ.get("TRACTOR_SKIP_BUILD") == "1":
@@ -80,7 +106,7 @@ def site_build() -> ModuleType:
             pytest.fail("TRACTOR_SKIP_BUILD=1 but dist/ is not built: run python3 build.py")
     else:
         try:
-            build.build()
+            build_once(build, tmp_path_factory)
         except build.BuildError as error:
             pytest.fail(f"build.py failed: {error}")
     return build
