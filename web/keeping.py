@@ -41,11 +41,21 @@ def load_small(
     """Settings, statistics, meta or history from storage; damaged data is kept aside
     and reset. ``guarded``: a value whose last load never finished is not read again
     (the history replays its records: ``keeper``)."""
+    raw, stuck = begin_small(game, key, guarded)
+    value, damaged = parse(None if stuck else raw)
+    return end_small(game, key, raw, value, damaged or stuck, guarded)
+
+
+def begin_small(game: Game, key: str, guarded: bool) -> tuple[str | None, bool]:
+    """The first half of :func:`load_small`: the stored text, and whether it is stuck
+    (its last loads never finished: it is not parsed, but kept aside)."""
     raw = game.store.get(key)
-    if guarded and raw is not None and game.keeper.begin_load(key, raw):
-        value, damaged = parse(None)[0], True
-    else:
-        value, damaged = parse(raw)
+    return raw, guarded and raw is not None and game.keeper.begin_load(key, raw)
+
+
+def end_small(game: Game, key: str, raw: str | None, value: Any, damaged: bool,
+              guarded: bool) -> Any:
+    """The second half of :func:`load_small`, once ``raw`` is parsed into ``value``."""
     if guarded:
         game.keeper.end_load(key)
     kept = game.store.set_aside.pop(key, None)  # not text: the store kept it aside

@@ -14,6 +14,7 @@ from typing import Any  # noqa: E402
 
 import controls  # noqa: E402
 import painting  # noqa: E402
+import replays  # noqa: E402
 from agents import WorkerLink  # noqa: E402
 from game import Game  # noqa: E402
 from links import parse_query  # noqa: E402
@@ -46,10 +47,15 @@ async def start_worker() -> Any:
 
 
 async def connect_worker(game: Game, link: WorkerLink) -> None:
-    """Once the first card is on the table: offline caching (web/offline.js), the worker."""
+    """Once the first card is on the table: offline caching (web/offline.js), the worker,
+    then the past hands (read a record at a time, not when Settings opens)."""
     await game.shown.wait()
     window.dispatchEvent(js.CustomEvent.new("tractor:shown"))
-    await link.connect(start_worker)
+    try:
+        await link.connect(start_worker)
+    finally:
+        await replays.read_when_idle(game)
+        js.performance.mark("tractor-history-read")
 
 
 def watch_other_tabs(game: Game) -> object:

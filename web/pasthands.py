@@ -13,6 +13,7 @@ the result.
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -127,11 +128,27 @@ class History:
         )
 
 
-def parse_history(text: str | None) -> tuple[History, bool]:
+Parsed = tuple[History, bool]
+
+
+def parse_history(text: str | None) -> Parsed:
     """The stored history, and whether it was damaged (then an empty one).
 
     Every record must load (replayed through the rules) and reach its hands.
     """
+    steps = read_history(text)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            parsed: Parsed = done.value
+            return parsed
+
+
+def read_history(text: str | None) -> Generator[None, None, Parsed]:
+    """:func:`parse_history` a record at a time: it yields before replaying each entry's
+    record (the page reads the history while the player looks at the deal, giving way
+    to the browser between records) and returns what ``parse_history`` returns."""
     if text is None:
         return History(), False
     try:
@@ -150,6 +167,7 @@ def parse_history(text: str | None) -> tuple[History, bool]:
                 raise DataError("bad match id")
             if not isinstance(hands, list) or not all(type(h) is int for h in hands):
                 raise DataError("bad hands")
+            yield
             m = from_record(item.get("record"))
             if any(not 0 <= h < len(m.results) for h in hands):
                 raise DataError("a hand the record does not reach")

@@ -1,8 +1,10 @@
 """Past hands: the history kept in this browser, and replaying a hand trick by trick.
 
 The history (``pasthands.History``: the last 50 finished hands, with the records
-needed to replay them) is read from storage on first use and written each time
-a hand ends (``keep_hand``, called once the match itself is stored). A replay
+needed to replay them) is read from storage once the table is up, a record at a
+time between the browser's own tasks (``read_when_idle``: a long history never
+blocks the opening of Settings), or at its first use if that comes sooner; it is
+written each time a hand ends (``keep_hand``, called once the match itself is stored). A replay
 (``game.replay``: its steps and where it stands) pauses the table until it is
 closed; its hand can be downloaded as a record (``export_hand``). Each function
 takes the ``Game`` and is one of its methods there.
@@ -10,10 +12,12 @@ takes the ``Game`` and is one of its methods there.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import TYPE_CHECKING
 
-from pasthands import HandLine, History, hand_record, parse_history, replay_steps
+from keeping import begin_small, end_small
+from pasthands import HandLine, History, hand_record, parse_history, read_history, replay_steps
 from storage import HISTORY_KEY
 
 if TYPE_CHECKING:
@@ -25,6 +29,28 @@ def history(game: Game) -> History:
     if game._history is None:
         game._history = game._load_small(HISTORY_KEY, parse_history, guarded=True)
     return game._history
+
+
+async def read_when_idle(game: Game) -> None:
+    """Read the history (as :func:`history`), giving way to the browser before each
+    record it replays; the table is drawn again if reading it left a message."""
+    if game._history is not None:
+        return
+    raw, stuck = begin_small(game, HISTORY_KEY, guarded=True)
+    steps = read_history(None if stuck else raw)
+    while True:
+        await asyncio.sleep(0)
+        if game._history is not None:  # needed sooner: read at once meanwhile
+            return
+        try:
+            next(steps)
+        except StopIteration as done:
+            kept, damaged = done.value
+            break
+    message = game.message
+    game._history = end_small(game, HISTORY_KEY, raw, kept, damaged or stuck, guarded=True)
+    if game.message is not message:
+        game.refresh()
 
 
 def _store(game: Game, kept: History) -> None:

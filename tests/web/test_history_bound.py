@@ -9,6 +9,7 @@ Settings over the crafted history in Chromium.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from functools import cache
@@ -21,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 import pasthands  # noqa: E402
+import replays  # noqa: E402
 from agents import WorkerLink  # noqa: E402
 from game import Game  # noqa: E402
 from pasthands import MAX_HISTORY_CHARS, History, parse_history  # noqa: E402
@@ -80,3 +82,59 @@ def test_a_history_within_the_bound_still_loads() -> None:
     history, damaged = parse_history(text)
     assert not damaged and len(history.entries) == 2
     assert loads(json.dumps(history.entries[0].record)) == long_match()
+
+
+def idle_game(text: str) -> tuple[Game, FakeStorage]:
+    storage = FakeStorage({"tractor.settings": SETTINGS, "tractor.history": text})
+    return Game(FakeScreen(), Store(storage), WorkerLink(), seed=4, tab_id="a"), storage
+
+
+def test_the_idle_read_gives_way_before_each_record_and_finds_what_a_read_at_once_finds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = crafted_history(entries=3)
+    at_once = parse_history(text)[0]
+    game, _ = idle_game(text)
+    replayed: list[int] = []
+    real = pasthands.from_record
+    waits: list[int] = []
+    real_sleep = asyncio.sleep
+
+    def counting_sleep(delay: float) -> Any:
+        waits.append(len(replayed))
+        return real_sleep(delay)
+
+    monkeypatch.setattr(pasthands, "from_record", lambda d: replayed.append(1) or real(d))
+    monkeypatch.setattr(replays.asyncio, "sleep", counting_sleep)
+    asyncio.run(replays.read_when_idle(game))
+    assert waits == [0, 0, 1, 2], "the browser gets a turn before the parse and each replay"
+    assert game._history == at_once and len(replayed) == 3
+    assert game.message is None
+    before = len(replayed)
+    assert game.history() is game._history and len(replayed) == before, "parsed once"
+
+
+def test_the_idle_read_keeps_a_damaged_history_aside_and_says_so_without_settings() -> None:
+    game, storage = idle_game(crafted_history(entries=1).replace('"hands":[0]', '"hands":[99]'))
+    draws = game.screen.draws
+    asyncio.run(replays.read_when_idle(game))
+    assert game._history == History()
+    assert [k for k in storage if k.startswith("tractor.history.bad.")]
+    assert game.message is not None and game.message.key == "storage_damaged"
+    assert game.screen.draws == draws + 1, "drawn again, with the message"
+
+
+def test_a_history_needed_during_the_idle_read_is_read_at_once_and_the_idle_read_stops(
+        ) -> None:
+    text = crafted_history(entries=3)
+    game, _ = idle_game(text)
+
+    async def both() -> None:
+        reading = asyncio.ensure_future(replays.read_when_idle(game))
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert game.history().hands == parse_history(text)[0].hands  # Settings opened
+        kept = game._history
+        await reading
+        assert game._history is kept
+
+    asyncio.run(both())
