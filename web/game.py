@@ -361,6 +361,7 @@ class Game:
     keep_hand = replays.keep_hand
     keep_match = replays.keep_match
     forget_history = replays.forget_history
+    read_history_when_idle = replays.read_when_idle
     _history_lines = replays.history_lines
     open_replay = replays.open_replay
     export_hand = replays.export_hand
@@ -387,6 +388,8 @@ class Game:
     confirm_yes = dialogs.confirm_yes
     # keeping the match in storage
     _load_small = keeping.load_small
+    _begin_small = keeping.begin_small
+    _end_small = keeping.end_small
     _load_match = keeping.load_match
     restore_set_aside = keeping.restore_set_aside
     restore_confirmed = keeping.restore_confirmed

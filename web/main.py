@@ -14,7 +14,6 @@ from typing import Any  # noqa: E402
 
 import controls  # noqa: E402
 import painting  # noqa: E402
-import replays  # noqa: E402
 from agents import WorkerLink  # noqa: E402
 from game import Game  # noqa: E402
 from links import parse_query  # noqa: E402
@@ -54,7 +53,7 @@ async def connect_worker(game: Game, link: WorkerLink) -> None:
     try:
         await link.connect(start_worker)
     finally:
-        await replays.read_when_idle(game)
+        await game.read_history_when_idle()
         js.performance.mark("tractor-history-read")
 
 

@@ -16,7 +16,6 @@ import asyncio
 import json
 from typing import TYPE_CHECKING
 
-from keeping import begin_small, end_small
 from pasthands import HandLine, History, hand_record, parse_history, read_history, replay_steps
 from storage import HISTORY_KEY
 
@@ -36,7 +35,7 @@ async def read_when_idle(game: Game) -> None:
     record it replays; the table is drawn again if reading it left a message."""
     if game._history is not None:
         return
-    raw, stuck = begin_small(game, HISTORY_KEY, guarded=True)
+    raw, stuck = game._begin_small(HISTORY_KEY, guarded=True)
     steps = read_history(None if stuck else raw)
     while True:
         await asyncio.sleep(0)
@@ -48,7 +47,7 @@ async def read_when_idle(game: Game) -> None:
             kept, damaged = done.value
             break
     message = game.message
-    game._history = end_small(game, HISTORY_KEY, raw, kept, damaged or stuck, guarded=True)
+    game._history = game._end_small(HISTORY_KEY, raw, kept, damaged or stuck, guarded=True)
     if game.message is not message:
         game.refresh()
 

@@ -105,7 +105,7 @@ def test_the_idle_read_gives_way_before_each_record_and_finds_what_a_read_at_onc
 
     monkeypatch.setattr(pasthands, "from_record", lambda d: replayed.append(1) or real(d))
     monkeypatch.setattr(replays.asyncio, "sleep", counting_sleep)
-    asyncio.run(replays.read_when_idle(game))
+    asyncio.run(game.read_history_when_idle())
     assert waits == [0, 0, 1, 2], "the browser gets a turn before the parse and each replay"
     assert game._history == at_once and len(replayed) == 3
     assert game.message is None
@@ -116,7 +116,7 @@ def test_the_idle_read_gives_way_before_each_record_and_finds_what_a_read_at_onc
 def test_the_idle_read_keeps_a_damaged_history_aside_and_says_so_without_settings() -> None:
     game, storage = idle_game(crafted_history(entries=1).replace('"hands":[0]', '"hands":[99]'))
     draws = game.screen.draws
-    asyncio.run(replays.read_when_idle(game))
+    asyncio.run(game.read_history_when_idle())
     assert game._history == History()
     assert [k for k in storage if k.startswith("tractor.history.bad.")]
     assert game.message is not None and game.message.key == "storage_damaged"
@@ -129,7 +129,7 @@ def test_a_history_needed_during_the_idle_read_is_read_at_once_and_the_idle_read
     game, _ = idle_game(text)
 
     async def both() -> None:
-        reading = asyncio.ensure_future(replays.read_when_idle(game))
+        reading = asyncio.ensure_future(game.read_history_when_idle())
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         assert game.history().hands == parse_history(text)[0].hands  # Settings opened
