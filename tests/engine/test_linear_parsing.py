@@ -56,6 +56,12 @@ SHAPES = [escape_heavy, escapes_then_deep, quotes_then_deep, backslash_runs, bra
           digits]
 
 
+FLAT = 20
+"""The bound on the per-kilobyte ratio of a text 1,000 times larger. Quadratic reading
+makes it about 1,000 and even n^1.5 about 31; linear reading is near 1 on a quiet
+machine, and reached 8.4 once with the suite's other worker sharing the two cores."""
+
+
 def seconds(work: Callable[[], object], repeat: int = 3) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -80,14 +86,13 @@ def test_time_per_kilobyte_is_flat_from_1_kb_to_1_mb(shape: Callable[[int], str]
     def read(text: str) -> object:
         return parse_json(text, max_chars=MAX_SAVE_CHARS, max_depth=8)
 
-    # Quadratic reading makes this ratio about 1,000; linear keeps it near 1.
-    assert per_kb_ratio(read, shape, 1_000, 1_000_000) < 8
+    assert per_kb_ratio(read, shape, 1_000, 1_000_000) < FLAT
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.__name__)
 def test_a_record_at_the_cap_costs_per_kilobyte_what_a_small_one_does(
         shape: Callable[[int], str]) -> None:
-    assert per_kb_ratio(loads, shape, 8_000, MAX_SAVE_CHARS) < 8
+    assert per_kb_ratio(loads, shape, 8_000, MAX_SAVE_CHARS) < FLAT
 
 
 def test_the_issue_s_crafted_record_is_refused_as_damaged() -> None:
@@ -97,7 +102,7 @@ def test_the_issue_s_crafted_record_is_refused_as_damaged() -> None:
 
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.__name__)
 def test_scenarios_are_read_in_linear_time(shape: Callable[[int], str]) -> None:
-    assert per_kb_ratio(scenario_check.read, shape, 200, scenario_check.MAX_CHARS) < 8
+    assert per_kb_ratio(scenario_check.read, shape, 200, scenario_check.MAX_CHARS) < FLAT
 
 
 def test_the_one_scanner_measures_depth_outside_strings_only() -> None:
