@@ -21,7 +21,7 @@ numbers depend on the machine.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import os
 import statistics
 import sys
@@ -56,13 +56,10 @@ PAGES = {
 
 
 def load_build() -> ModuleType:
-    """Import build.py by path."""
-    spec = importlib.util.spec_from_file_location("tractor_site_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    """Import build.py's package, ``sitebuild``, from the top of the work tree."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module("sitebuild")
 
 
 def chromium_path() -> str | None:

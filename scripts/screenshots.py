@@ -14,7 +14,7 @@ on screen, no horizontal overflow.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import json
 import os
 import sys
@@ -129,14 +129,10 @@ def shoot(page: Page, site_url: str, shot: Shot, path: Path) -> list[str]:
 
 
 def load_build() -> ModuleType:
-    """Import build.py by path (PyPI's ``build`` package has the same name)."""
-    name = "tractor_site_build"
-    spec = importlib.util.spec_from_file_location(name, ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    """Import build.py's package, ``sitebuild``, from the top of the work tree."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module("sitebuild")
 
 
 @contextmanager

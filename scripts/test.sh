@@ -4,9 +4,9 @@
 #      pyproject.toml changed since the last install);
 #   2. make sure a Chromium exists for the browser tests: /usr/bin/chromium or
 #      $TRACTOR_CHROMIUM if set; else Debian's package when root, else Playwright's;
-#   3. run ruff, mypy --strict (engine, page glue in web/, build.py) and pytest (the
-#      whole tests/ folder; the web tests build dist/ with build.py, which needs
-#      Node.js + npm).
+#   3. run ruff, mypy --strict (engine, page glue in web/, build.py and sitebuild/) and
+#      pytest (the whole tests/ folder; the web tests build dist/ with build.py, which
+#      needs Node.js + npm).
 # Extra arguments go to pytest, e.g. `scripts/test.sh -m "not web"`. pytest runs the
 # test files on $TRACTOR_TEST_WORKERS processes (pytest-xdist, a file's tests stay on one
 # worker: default the machine's cores, at most 4; 0 runs them in this process, e.g. for -s).
@@ -64,7 +64,7 @@ setup_chromium() {
 run_checks() {
     local failed=0
     say "ruff check"
-    "$VENV/bin/ruff" check pyengine build.py build_venv.py page_start.py stdlib_trim.py tests scripts web || failed=1
+    "$VENV/bin/ruff" check pyengine build.py sitebuild tests scripts web || failed=1
     say "mypy --strict pyengine"
     "$VENV/bin/mypy" --strict pyengine || failed=1
     say "mypy --strict web (the page's Python; js/pyscript/pyodide exist only in the browser)"
@@ -73,8 +73,8 @@ run_checks() {
     MYPYPATH=web:pyengine/tractor:web/embed "$VENV/bin/mypy" --strict --ignore-missing-imports \
         web/embed/embed.py web/embed/embed_view.py web/embed/embed_text.py || failed=1
     MYPYPATH=pyengine "$VENV/bin/mypy" --strict web/embed/embed_worker.py || failed=1
-    say "mypy --strict build.py"
-    "$VENV/bin/mypy" --strict build.py build_venv.py page_start.py stdlib_trim.py scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/screenshots.py || failed=1
+    say "mypy --strict build.py sitebuild (the build) and the scripts"
+    "$VENV/bin/mypy" --strict build.py sitebuild scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/screenshots.py || failed=1
     say "pytest"
     local workers="${TRACTOR_TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}" parallel=()
     [ "$workers" -gt 4 ] && workers=4

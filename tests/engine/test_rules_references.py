@@ -17,8 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_DOC = ROOT / "docs" / "rules.md"
-SCANNED_DIRS = ("pyengine", "web", "scripts", "tests")
-SCANNED_FILES = ("build.py", "page_start.py", "README.md", "CONTRIBUTING.md")
+SCANNED_DIRS = ("pyengine", "web", "sitebuild", "scripts", "tests")
+SCANNED_FILES = ("build.py", "README.md", "CONTRIBUTING.md")
 TEXT_SUFFIXES = {".py", ".md", ".js", ".mjs", ".json", ".html", ".css", ".po", ".sh", ".txt"}
 MAX_TEXT = 2_000_000
 

@@ -1,7 +1,8 @@
 """Fixtures for the browser tests of the static site (dist/).
 
-* builds dist/ once per run with build.py (skip with ``TRACTOR_SKIP_BUILD=1``): with
-  pytest-xdist the first worker builds under a lock and the others use its dist/;
+* builds dist/ once per run with build.py's package ``sitebuild`` (skip with
+  ``TRACTOR_SKIP_BUILD=1``): with pytest-xdist the first worker builds under a lock and
+  the others use its dist/;
 * serves dist/ on a free 127.0.0.1 port in a background thread (``site_url``);
 * launches Chromium from /usr/bin/chromium (or ``$TRACTOR_CHROMIUM``) when present,
   else Playwright's own browser (``python -m playwright install chromium``).
@@ -10,7 +11,7 @@
 from __future__ import annotations
 
 import fcntl
-import importlib.util
+import importlib
 import os
 import shutil
 import sys
@@ -39,16 +40,11 @@ CHROMIUM_FLAGS = [
 
 
 def load_build_module() -> ModuleType:
-    """Import the top-level build.py (by path: PyPI's ``build`` package has the same name)."""
-    name = "tractor_site_build"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look the module up while it executes
-    spec.loader.exec_module(module)
-    return module
+    """The build's package, ``sitebuild`` (build.py's steps; its ``__init__`` names them),
+    imported from the top of the work tree."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module("sitebuild")
 
 
 def chromium_executable() -> str | None:
@@ -99,7 +95,7 @@ def build_once(build: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> N
 
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    """The build.py module, after building dist/ (unless TRACTOR_SKIP_BUILD=1)."""
+    """The sitebuild package, after building dist/ (unless TRACTOR_SKIP_BUILD=1)."""
     build = load_build_module()
     if os.environ.get("TRACTOR_SKIP_BUILD") == "1":
         if not (build.DIST / "index.html").is_file():

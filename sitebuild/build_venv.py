@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from page_start import MPY_CROSS
+from sitebuild.page_start import MPY_CROSS
 
 BUILD_VENV = ".venv-build"
 """The build's own virtual environment, at the top of the repository."""

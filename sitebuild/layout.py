@@ -1,0 +1,84 @@
+"""dist/'s own files: the pages, web/ (its catalogs compiled), the embed's and the
+tutorial's files, and the runtime's size stamped into index.html for its progress bar."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from sitebuild.base import BuildError, log
+from sitebuild.painter import paint_keys
+from sitebuild.vendor import Runtime
+from web import pofile  # web/pofile.py, the catalogs' msgfmt
+
+PAGES = ("index.html", "embed.html", "rules.html")
+"""The site's pages at the top of the repo, copied to the top of dist/."""
+
+
+def copy_site(root: Path, dist: Path) -> None:
+    """Copy the pages, the web/ folder, the embed's and the tutorial's files into dist/.
+
+    ``web/tutorial/tutorial.html`` becomes ``tutorial.html`` and the rest of
+    ``web/tutorial/`` the folder ``tutorial/``; the embed's host-page script
+    ``embed.js`` and the scenario format ``scenario.schema.json`` go to the top;
+    the scenario checker (``tractor/scenario_check.py``, which MicroPython runs
+    before the engine loads) and its scanner (``tractor/jsonscan.py``) beside the
+    embed's Python.
+    """
+    if not (root / "index.html").is_file():
+        raise BuildError(f"{root / 'index.html'} is missing")
+    for page in PAGES:
+        if (root / page).is_file():
+            shutil.copy2(root / page, dist / page)
+    web = root / "web"
+    if web.is_dir():
+        shutil.copytree(
+            web,
+            dist / "web",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "tutorial", "snapshot"),
+        )
+    embed = web / "embed"
+    if embed.is_dir():
+        for name in ("embed.js", "scenario.schema.json"):
+            shutil.copy2(embed / name, dist / name)
+        for name in ("scenario_check.py", "jsonscan.py"):
+            shutil.copy2(root / "pyengine" / "tractor" / name, dist / "web" / "embed" / name)
+    tutorial = web / "tutorial"
+    if tutorial.is_dir():
+        shutil.copytree(
+            tutorial, dist / "tutorial", ignore=shutil.ignore_patterns("tutorial.html")
+        )
+        shutil.copy2(tutorial / "tutorial.html", dist / "tutorial.html")
+    (dist / ".nojekyll").write_text("")
+
+
+BOOT_WATCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
+"""The runtime files whose download web/boot.js shows as a progress bar."""
+BOOT_PLACEHOLDER = 'data-runtime-bytes="0"'
+
+
+def stamp_runtime_size(dist: Path, runtime: Runtime) -> int:
+    """Write the watched runtime files' total size into dist/index.html (for web/boot.js)."""
+    total = sum((dist / runtime.pyodide_dir / name).stat().st_size for name in BOOT_WATCHED)
+    index = dist / "index.html"
+    text = index.read_text()
+    if BOOT_PLACEHOLDER not in text:
+        raise BuildError(f"index.html has no {BOOT_PLACEHOLDER} for the loading progress")
+    index.write_text(text.replace(BOOT_PLACEHOLDER, f'data-runtime-bytes="{total}"', 1))
+    return total
+
+
+def compile_catalogs(dist: Path) -> list[Path]:
+    """Compile dist/web/locale's gettext catalogs: ``tractor.mo`` each and the embed's JSON.
+
+    The ``.po`` files (the sources) are not served: only what the page reads stays.
+    """
+    web = dist / "web"
+    if not (web / "locale").is_dir():
+        return []
+    written = pofile.compile_all(web)
+    written.append(pofile.compile_paint(web, paint_keys()))
+    for po in sorted((web / "locale").rglob("*.po")):
+        po.unlink()
+    log(f"catalogs: {len(written)} files compiled")
+    return written

