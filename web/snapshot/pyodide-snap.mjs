@@ -27,8 +27,9 @@
 //   but its heart (copying the heap in, Pyodide's bootstrap) is synchronous WebAssembly
 //   on this thread, which no timer can interrupt: the digest check is what keeps a
 //   corrupted heap from running; the timeout bounds the asynchronous steps, and a
-//   restore that overran it is not used again (the "restoring:" mark covers a tab
-//   closed or crashed during it).
+//   restore that overran it is not used again. The "restoring:" mark counts the
+//   restores that began and never finished (a tab closed or crashed during one): the
+//   snapshot is tried once more after one, never after `MAX_RESTORE_TRIES`.
 // * Shared origins: on an origin the site may share with strangers (any *.github.io
 //   host, where every project of a user shares one origin, or a page not at its
 //   origin's root path) every store is writable by the other sites, so the snapshot is
@@ -59,7 +60,8 @@ const CONFIG = __SNAPSHOT_CONFIG__;
 const DB_NAME = "tractor-snapshot";
 const STORE = "snapshots";
 const FAILED = "failed:"; // FAILED + key: a restore or a make of that key failed
-const RESTORING = "restoring:"; // RESTORING + key: set while a restore runs
+const RESTORING = "restoring:"; // RESTORING + key: restores begun and not finished
+const MAX_RESTORE_TRIES = 2; // unfinished restores before the snapshot is given up
 export const META = "meta:"; // META + key: {key, size, sha256} of the snapshot under key
 const READ_TIMEOUT_MS = 5000; // a read can still hang after the probe opened: go plain
 
@@ -157,6 +159,14 @@ async function verified(found) {
   return bytes;
 }
 
+// The restores of this key begun and never finished, from its stored mark (any value
+// but a small count, e.g. an older build's time stamp, counts as too many).
+function unfinishedTries(mark) {
+  if (mark === undefined) return 0;
+  return Number.isInteger(mark) && mark >= 0 && mark < MAX_RESTORE_TRIES
+    ? mark : MAX_RESTORE_TRIES;
+}
+
 // Delete every entry not of this build; return this build's {present, failed, restoring,
 // record, problem, snapshot}: the snapshot (a Blob, its bytes not read) only if present
 // and its record is in order.
@@ -172,13 +182,14 @@ async function readAndPrune() {
     const record = await request(store.get(META + CONFIG.key));
     const found = {
       failed: (await request(store.get(FAILED + CONFIG.key))) !== undefined,
-      restoring: (await request(store.get(RESTORING + CONFIG.key))) !== undefined,
+      restoring: unfinishedTries(await request(store.get(RESTORING + CONFIG.key))),
       present: (await request(store.count(CONFIG.key))) > 0,
       record,
       problem: recordProblem(record),
       snapshot: undefined,
     };
-    if (found.present && !found.problem && !found.failed && !found.restoring) {
+    if (found.present && !found.problem && !found.failed
+        && found.restoring < MAX_RESTORE_TRIES) {
       found.snapshot = await request(store.get(CONFIG.key));
     }
     await new Promise((resolve, reject) => {
@@ -308,9 +319,9 @@ export async function loadPyodide(options = {}) {
     report("failed-before");
     return plainLoadPyodide(options);
   }
-  if (found.present && found.restoring) {
-    // The last restore never finished (the tab crashed or was closed during it).
-    report("restore-failed", "an earlier restore did not finish");
+  if (found.present && found.restoring >= MAX_RESTORE_TRIES) {
+    // Its last restores never finished (the tab crashed or was closed during each).
+    report("restore-failed", "its earlier restores did not finish");
     await giveUp();
     return plainLoadPyodide(options);
   }
@@ -326,7 +337,7 @@ export async function loadPyodide(options = {}) {
       return plainLoadPyodide(options);
     }
     try {
-      await write({ [RESTORING + CONFIG.key]: Date.now() });
+      await write({ [RESTORING + CONFIG.key]: found.restoring + 1 });
       const started = performance.now();
       const pyodide = await withTimeout(restore(options, bytes), CONFIG.restoreTimeoutMs,
                                         "restoring the snapshot");
