@@ -96,8 +96,8 @@ PAINT_CONFIG = "paint-mpy.json"
 """PyScript config of index.html's MicroPython script (web/paint.py: the table before Pyodide)."""
 PAINT_MODULES = ("markup.py", "words.py", "paintable.py", "paint_check.py")
 """What the painter imports from web/ (as bytecode, page_start.py), besides the JSON scanner
-and the scenario checker (the rules' numbers its checker of the stored view uses); it reads
-its words from web/paint_text.json."""
+and the rule core (the rules' numbers and phases its checker of the stored view uses); it
+reads its words from web/paint_text.json."""
 IDIOMORPH_FILE = "idiomorph.min.js"
 STDLIB_ZIP = "python_stdlib.zip"
 """Pyodide's standard library, trimmed in dist/ to the modules the site imports
@@ -427,7 +427,8 @@ def copy_site(root: Path, dist: Path) -> None:
     ``web/tutorial/`` the folder ``tutorial/``; the embed's host-page script
     ``embed.js`` and the scenario format ``scenario.schema.json`` go to the top;
     the scenario checker (``tractor/scenario_check.py``, which MicroPython runs
-    before the engine loads) and its scanner (``tractor/jsonscan.py``) beside the
+    before the engine loads), its rule core (``tractor/rulecore.py``) and its scanner
+    (``tractor/jsonscan.py``) beside the
     embed's Python.
     """
     if not (root / "index.html").is_file():
@@ -446,7 +447,7 @@ def copy_site(root: Path, dist: Path) -> None:
     if embed.is_dir():
         for name in ("embed.js", "scenario.schema.json"):
             shutil.copy2(embed / name, dist / name)
-        for name in ("scenario_check.py", "jsonscan.py"):
+        for name in ("scenario_check.py", "jsonscan.py", "rulecore.py"):
             shutil.copy2(root / "pyengine" / "tractor" / name, dist / "web" / "embed" / name)
     tutorial = web / "tutorial"
     if tutorial.is_dir():
@@ -504,7 +505,7 @@ def paint_config(runtime: Runtime, dist: Path, mpy_cross: str | None = sys.execu
     checker of the stored view and their scanner, compiled to bytecode by ``mpy_cross``'s
     interpreter (as sources when None), and the words."""
     modules = [dist / "web" / name for name in PAINT_MODULES]
-    modules += [dist / "web" / "embed" / name for name in ("jsonscan.py", "scenario_check.py")]
+    modules += [dist / "web" / "embed" / name for name in ("jsonscan.py", "rulecore.py")]
     try:
         files = (source_files(dist, modules) if mpy_cross is None else
                  compile_modules(dist, modules, runtime.micropython_version, mpy_cross))
@@ -644,6 +645,7 @@ def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
         "./web/markup.py": "./markup.py",
         "./web/embed/scenario_check.py": "./scenario_check.py",
         "./web/embed/jsonscan.py": "./jsonscan.py",
+        "./web/embed/rulecore.py": "./rulecore.py",
         "./web/embed/embed_view.py": "./embed_view.py",
         "./web/embed/embed_text.py": "./embed_text.py",
         "./web/embed/embed_text.json": "./embed_text.json",

@@ -46,8 +46,9 @@ from . import referee, scenario_check
 from .cards import TEXT, CardError, counts_of, parse_cards, points_of
 from .follow import Lead, LeadError, analyse_lead, check_follow
 from .jsondata import parse_json
+from .rulecore import SYMBOL_OF
 from .rules import THROW_PENALTY_POINTS, Rules
-from .scenario_check import MINIMAL, SYMBOL_OF, ScenarioError, check, read, seat_name
+from .scenario_check import MINIMAL, ScenarioError, check, read, seat_name
 from .trick import ThrowFailure, check_throw, kitty_multiplier, winner
 from .trump import Trump
 

@@ -31,7 +31,7 @@ import build_venv  # noqa: E402
 import page_start  # noqa: E402
 
 pytestmark = pytest.mark.web
-PAINT_MODULES = ["jsonscan", "markup", "paint_check", "paintable", "scenario_check", "words"]
+PAINT_MODULES = ["jsonscan", "markup", "paint_check", "paintable", "rulecore", "words"]
 SKIP_LINE = "skipped the painter's bytecode"
 BUILD_TIMEOUT_S = 900
 
