@@ -2,7 +2,7 @@
 
 Referee functions raise ``ValueError``; ``Match.apply`` raises ``IllegalAction``
 (a ``ValueError`` with a ``rule`` code) and leaves the state exactly as it was
-(compared with ``tractor.save.state_dict``).
+(compared with ``Match.state``).
 """
 
 from __future__ import annotations
