@@ -68,6 +68,7 @@ from .cards import CARDS, SMALL_JOKER, Card, cards_of, format_cards, full_deck, 
 from .declare import Declaration
 from .follow import Lead, LeadError, analyse_lead, check_follow, legal_follows
 from .history import TrickRecord, history_state
+from .phase import Phase
 from .rules import THROW_PENALTY_POINTS, Rules
 from .scoring import level_change
 from .trick import ThrowFailure, check_throw, kitty_multiplier, winner
@@ -129,7 +130,7 @@ class Match:
         self.hands: list[list[int]] = [[0] * 54 for _ in range(4)]
         self.declaration: Declaration | None = None
         self.declarations: list[Declaration] = []
-        self.phase = "deal"
+        self.phase: Phase = "deal"
         self.turn = 0
         self.passes = 0
         self.trump: Trump | None = None

@@ -29,6 +29,7 @@ from .cards import RANKS, SUITS, Card, counts_of, format_cards, parse_cards
 from .declare import Declaration
 from .follow import Lead, analyse_lead, combination
 from .history import TrickRecord
+from .phase import Phase, as_phase
 from .rules import Rules
 from .trick import winner
 from .trump import Trump, sorted_hand, trump_for
@@ -40,7 +41,7 @@ class View:
 
     seat: int
     rules: Rules
-    phase: str
+    phase: Phase
     to_move: int | None
     hand_no: int
     levels: tuple[int, ...]
@@ -160,7 +161,7 @@ class View:
         return cls(
             seat=int(data["seat"]),
             rules=rules,
-            phase=str(data["phase"]),
+            phase=as_phase(data["phase"]),
             to_move=data["to_move"],
             hand_no=int(data["hand_no"]),
             levels=tuple(int(x) for x in data["levels"]),
