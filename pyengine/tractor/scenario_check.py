@@ -26,7 +26,7 @@ and what makes a position impossible without knowing the rules' finer points:
   rule core, ``rulecore``, which the engine's ``trump``, ``units`` and ``trick`` use too.
 
 What needs the full rules (follow shapes, trick winners, throws played as steps) is
-checked by the engine (``tractor.scenario``), which starts on the page only when needed.
+checked by the engine (``tractor.positions.scenario``), which starts on the page only when needed.
 
 This file runs unchanged in CPython and in MicroPython (the embed draws a
 position before the Python engine has loaded): it imports nothing but ``json``, the

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from engine_positions import deal_all, position, rigged, snapshot
-from tractor import referee
 from tractor.actions import (
     Action,
     ActionError,
@@ -28,6 +27,7 @@ from tractor.actions import (
 )
 from tractor.cards import Card, CardError
 from tractor.match import IllegalAction, Match
+from tractor.positions import referee
 from tractor.rules import Rules
 from tractor.trump import parse_trump_suit
 

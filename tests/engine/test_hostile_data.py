@@ -12,7 +12,6 @@ import time
 from typing import Any
 
 import pytest
-from tractor import referee
 from tractor.actions import (
     ActionError,
     CallFriend,
@@ -27,6 +26,7 @@ from tractor.cards import Card, CardError
 from tractor.jsondata import DataError, parse_json
 from tractor.match import IllegalAction, Match
 from tractor.players import make_player
+from tractor.positions import referee
 from tractor.rules import Rules
 from tractor.runner import play_hand, step
 from tractor.save import SaveError, dumps, loads, record, replay

@@ -16,7 +16,7 @@ from tractor.players import PLAYER_NAMES, Player, RandomPlayer, canonical_name, 
 from tractor.players.easy import BasicPlayer, choose_bury, partners
 from tractor.rules import CHOICES, Rules
 from tractor.runner import step
-from tractor.simulate import simulate
+from tractor.tools.simulate import simulate
 from tractor.trick import power, winner
 from tractor.trump import trump_for
 from tractor.view import View

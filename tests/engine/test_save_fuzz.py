@@ -22,7 +22,7 @@ from tractor.players import make_player
 from tractor.rules import Rules
 from tractor.runner import step
 from tractor.save import SaveError, dumps, loads, record
-from tractor.simulate import check_cards
+from tractor.tools.simulate import check_cards
 
 MUTANTS = 2400
 HOSTILE = "<img src=x onerror=alert(1)>"

@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 import pytest
-from tractor import scenario, scenario_check
-from tractor.scenario import (
+from tractor import scenario_check
+from tractor.positions import scenario
+from tractor.positions.scenario import (
     MAX_LINK_CHARS,
     ScenarioError,
     decode_link_param,

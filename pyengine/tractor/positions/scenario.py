@@ -17,7 +17,7 @@ this module adds what needs the full rules and computes what the page shows:
 * ``frames`` — the positions shown by Next/Back, with trick winners, points, failed
   throws and the kitty bonus of the last trick;
 * ``judge`` — a quiz answer: legal (and why not), and whether it is an answer;
-* ``referee_call`` / ``referee_json`` — the ``tractor.referee`` API for ``postMessage``;
+* ``referee_call`` / ``referee_json`` — the ``tractor.positions.referee`` API for ``postMessage``;
 * ``link`` / ``iframe`` / ``decode_link_param`` — share a scenario as ``?s=``.
 
 Every function takes the scenario as JSON text and raises ``ScenarioError`` (a
@@ -42,15 +42,16 @@ import json
 import re
 from typing import Any
 
-from . import referee, scenario_check
-from .cards import TEXT, CardError, counts_of, parse_cards, points_of
-from .follow import Lead, LeadError, analyse_lead, check_follow
-from .jsondata import parse_json
-from .rulecore import SYMBOL_OF
-from .rules import THROW_PENALTY_POINTS, Rules
-from .scenario_check import MINIMAL, ScenarioError, check, read, seat_name
-from .trick import ThrowFailure, check_throw, kitty_multiplier, winner
-from .trump import Trump
+from .. import scenario_check
+from ..cards import TEXT, CardError, counts_of, parse_cards, points_of
+from ..follow import Lead, LeadError, analyse_lead, check_follow
+from ..jsondata import parse_json
+from ..rulecore import SYMBOL_OF
+from ..rules import THROW_PENALTY_POINTS, Rules
+from ..scenario_check import MINIMAL, ScenarioError, check, read, seat_name
+from ..trick import ThrowFailure, check_throw, kitty_multiplier, winner
+from ..trump import Trump
+from . import referee
 
 __all__ = [
     "MAX_LINK_CHARS",
@@ -588,7 +589,7 @@ def _parse_play(cards: str) -> list[str]:
 
 
 def referee_split(cards: object) -> list[str]:
-    """Card text (spaces optional between cards, as ``tractor.referee`` reads it) as tokens.
+    """Card text (spaces optional between cards, as ``referee`` reads it) as tokens.
 
     >>> referee_split("3S3S 10h")
     ['3S', '3S', '10h']
@@ -717,7 +718,7 @@ def _plain(value: object) -> object:
 
 
 def referee_call(request: object) -> dict[str, Any]:
-    """Call one ``tractor.referee`` function for the page; never raises.
+    """Call one ``tractor.positions.referee`` function for the page; never raises.
 
     ``request`` is ``{"fn": name, "args": [...], "kwargs": {...}}`` as decoded JSON.
     Returns ``{"result": value}`` or ``{"error": message}``.
