@@ -623,7 +623,7 @@ class Match:
         """What ``seat`` (0..3) may know (``tractor.view``)."""
         if not 0 <= seat <= 3:
             raise ValueError(f"seat must be 0..3, not {seat}")
-        over = self.phase in ("hand_over", "match_over")
+        over = self.is_over or self.phase == "hand_over"
         sees_kitty = over or (
             self.kitty_holder == seat and self.phase in ("bury", "theft", "call", "play")
         )
