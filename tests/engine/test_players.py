@@ -351,7 +351,7 @@ def test_the_engine_never_imports_a_player() -> None:
 
     code = (
         "import sys; import tractor, tractor.match, tractor.view, tractor.save, "
-        "tractor.referee, tractor.follow, tractor.trick; "
+        "tractor.positions.referee, tractor.follow, tractor.trick; "
         "print(sorted(m for m in sys.modules if m.startswith('tractor.players')))"
     )
     pyengine = str(Path(__file__).resolve().parents[2] / "pyengine")
