@@ -1,6 +1,6 @@
 """What the hard player would gain if it knew every hidden card: a ceiling for sampling.
 
-Runs the arena's duplicate deals (``tractor.arena``, the same seeds and seats) with
+Runs the arena's duplicate deals (``tractor.tools.arena``, the same seeds and seats) with
 hard's play search given the true hands and kitty in every "sampled" deal instead of
 deals drawn from its view (``players.sampling``); its declaring, burying and the
 other seats are unchanged. If this cheating hard is no stronger against normal than
@@ -33,11 +33,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tractor import arena
 from tractor.match import Match
 from tractor.players import Player, hard, make_player, rollout, sampling, search
 from tractor.players.burying import Score
 from tractor.rules import Rules
+from tractor.tools import arena
 from tractor.trump import TRUMP
 from tractor.view import View
 

@@ -1,4 +1,4 @@
-"""Benchmark of the coach (``tractor.review``): time a decision and a whole hand, and
+"""Benchmark of the coach (``tractor.coach.review``): time a decision and a whole hand, and
 measure its noise. Not a test.
 
 Plays ``--hands`` hands (one match seed each, from ``--seed``) with easy players
@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pyengine"))
 
+from tractor.coach.review import DecisionReview, review_iter  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.players import make_player  # noqa: E402
-from tractor.review import DecisionReview, review_iter  # noqa: E402
 from tractor.rules import PRESETS, Rules  # noqa: E402
 from tractor.runner import step  # noqa: E402
 

@@ -67,6 +67,8 @@ run_checks() {
     "$VENV/bin/ruff" check pyengine build.py sitebuild tests scripts web || failed=1
     say "mypy --strict pyengine"
     "$VENV/bin/mypy" --strict pyengine || failed=1
+    say "lint-imports (the engine's layers, no import circle: pyproject.toml [tool.importlinter])"
+    "$VENV/bin/lint-imports" --no-cache || failed=1
     say "mypy --strict web (the page's Python; js/pyscript/pyodide exist only in the browser)"
     "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py || failed=1
     say "mypy --strict web/embed (MicroPython draws with scenario_check; the worker uses tractor)"

@@ -60,6 +60,7 @@ def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
         "./web/markup.py": "./markup.py",
         "./web/embed/scenario_check.py": "./scenario_check.py",
         "./web/embed/jsonscan.py": "./jsonscan.py",
+        "./web/embed/rulecore.py": "./rulecore.py",
         "./web/embed/embed_view.py": "./embed_view.py",
         "./web/embed/embed_text.py": "./embed_text.py",
         "./web/embed/embed_text.json": "./embed_text.json",

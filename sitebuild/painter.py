@@ -23,8 +23,8 @@ PAINT_CONFIG = "paint-mpy.json"
 """PyScript config of index.html's MicroPython script (web/paint.py: the table before Pyodide)."""
 PAINT_MODULES = ("markup.py", "words.py", "paintable.py", "paint_check.py")
 """What the painter imports from web/ (as bytecode, page_start.py), besides the JSON scanner
-and the scenario checker (the rules' numbers its checker of the stored view uses); it reads
-its words from web/paint_text.json."""
+and the rule core (the rules' numbers and phases its checker of the stored view uses); it
+reads its words from web/paint_text.json."""
 
 
 def paint_keys() -> tuple[str, ...]:
@@ -42,7 +42,7 @@ def paint_config(runtime: Runtime, dist: Path, mpy_cross: str | None = sys.execu
     checker of the stored view and their scanner, compiled to bytecode by ``mpy_cross``'s
     interpreter (as sources when None), and the words."""
     modules = [dist / "web" / name for name in PAINT_MODULES]
-    modules += [dist / "web" / "embed" / name for name in ("jsonscan.py", "scenario_check.py")]
+    modules += [dist / "web" / "embed" / name for name in ("jsonscan.py", "rulecore.py")]
     try:
         files = (source_files(dist, modules) if mpy_cross is None else
                  compile_modules(dist, modules, runtime.micropython_version, mpy_cross))

@@ -2,7 +2,7 @@
 
 ``review`` opens the hand's replay (from the result dialog or the past hands) and
 starts its review (``reviews.Review``): one decision per call to the computer
-players' worker (``WorkerLink.review_step``, ``tractor.review_data``), so the page
+players' worker (``WorkerLink.review_step``, ``tractor.coach.review_data``), so the page
 shows "reviewing 3 of 9", draws each mark as it comes and never waits on the
 whole hand; ``cancel_review`` stops it once the decision under way is done (so does
 closing the replay), keeping what was reviewed: ``review`` again goes on from there
@@ -14,7 +14,7 @@ worker is sent the record of the finished hand; the coach still judges each deci
 from seat 0's view then.
 
 ``share_review`` makes a marked play an ``embed.html`` quiz, "find the better play",
-through the share-a-position path (``tractor.position``, ``scenario.link``): seat 0's
+through the share-a-position path (``tractor.positions.position``, ``scenario.link``): seat 0's
 view before the play, the coach's play the answer, the coach's line the explanation.
 Each function takes the ``Game`` and is one of its methods there.
 """
@@ -29,9 +29,9 @@ from i18n import LANGUAGES, t
 from pasthands import hand_record
 from reviews import Review, coach_line
 from seat0 import HUMAN
-from tractor import scenario
-from tractor.position import PositionError
-from tractor.review_data import decision_from_data, quiz_json, review_step
+from tractor.coach.review_data import decision_from_data, quiz_json, review_step
+from tractor.positions import scenario
+from tractor.positions.position import PositionError
 from tractor.save import from_record
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from i18n import t
 from markup import Child, Markup, el
 from reviews import Review, coach_line, step_of
 from scene import Scene
-from tractor.review import BEFORE_PLAY, DecisionReview
+from tractor.coach.review import BEFORE_PLAY, DecisionReview
 
 
 def _signed(x: float) -> str:

@@ -22,9 +22,8 @@ write that key, so the text is hostile until checked, as every stored value:
   often than the decks hold across the hand and the trick.
 
 So a view is either one the rules can reach, as far as seat 0 can see, or nothing
-is painted from it. The rules' numbers come from ``tractor.scenario_check`` (the
-rules the MicroPython pages share; a test ties them to ``tractor.rules`` and
-``tractor.cards``).
+is painted from it. The rules' numbers and the phases come from ``tractor.rulecore``
+(the rule core the engine and the MicroPython pages share).
 
 Only seat 0's view is stored: its own hand, the trick on the table, the public
 counts. What it paints is checked data drawn through ``markup.el``, so a text in a
@@ -40,10 +39,11 @@ import json
 
 try:
     from tractor.jsonscan import depth_within, strict_error
-    from tractor.scenario_check import (
+    from tractor.rulecore import (
         DECK_POINTS,
         HAND_SIZE,
         KITTY_SIZE,
+        PHASES,
         RANKS,
         RULE_CHOICES,
         SUITS,
@@ -54,10 +54,11 @@ except ImportError:  # MicroPython: the painter loads both as top-level modules
         depth_within,
         strict_error,
     )
-    from scenario_check import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+    from rulecore import (  # type: ignore[no-redef,import-not-found,unused-ignore]
         DECK_POINTS,
         HAND_SIZE,
         KITTY_SIZE,
+        PHASES,
         RANKS,
         RULE_CHOICES,
         SUITS,
@@ -78,7 +79,6 @@ MAX_CHARS = 16000
 """The longest stored view read (a 3-deck hand with the kitty and a long trick is under 4 KB)."""
 MAX_DEPTH = 5
 """``{"view": {"trick": [{"cards": [...]}]}}`` nests 5 deep."""
-PHASES = ("deal", "declare", "theft", "bury", "call", "play", "hand_over", "match_over")
 ENDED = ("hand_over", "match_over")
 """The phases after a hand's scoring: the seats' levels are the next hand's."""
 CARDS = tuple(r + s for s in SUITS for r in RANKS) + ("SJ", "BJ")

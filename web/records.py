@@ -22,9 +22,9 @@ from links import share_query
 from messages import Msg
 from saves import read_match
 from seat0 import HUMAN
-from tractor import scenario
 from tractor.actions import NextHand
-from tractor.position import PositionError, from_view_json
+from tractor.positions import scenario
+from tractor.positions.position import PositionError, from_view_json
 from tractor.rules import Rules
 from tractor.save import dumps, replay
 
@@ -51,7 +51,7 @@ def share(game: Game) -> None:
 
 def share_position(game: Game) -> None:
     """The embed link and ``<iframe>`` of the current trick from seat 0's view only
-    (``tractor.position``): other hands appear as counts of card backs."""
+    (``tractor.positions.position``): other hands appear as counts of card backs."""
     try:
         text = from_view_json(game.match.observe(HUMAN))
     except PositionError:

@@ -2,7 +2,7 @@
 
 ``Review`` is one review of seat 0's decisions in a kept hand (``coach`` runs it
 step by step, ``coachpanel`` draws it): the record sent to the coach, how many
-decisions it reviews, those reviewed so far (``tractor.review.DecisionReview``),
+decisions it reviews, those reviewed so far (``tractor.coach.review.DecisionReview``),
 where it runs (the ``worker``, or ``page`` steps while the worker is not ready)
 and its state: ``running``, ``done``, ``cancelled`` or ``failed``.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from messages import Msg
-from tractor.review import BEFORE_PLAY, MARKS, DecisionReview
+from tractor.coach.review import BEFORE_PLAY, MARKS, DecisionReview
 
 MARK_ORDER = ("fine", *reversed([name for name, _ in MARKS]))
 """Marks from the mildest to the worst: fine, inaccuracy, mistake, blunder."""

@@ -7,7 +7,7 @@ Workers have no DOM and no localStorage; the page calls the names listed in
 
 import decide as decisions
 import runtime_info
-from tractor.review_data import review_step as coach_step
+from tractor.coach.review_data import review_step as coach_step
 
 
 def describe() -> str:
@@ -21,7 +21,7 @@ def decide(view_text: str, player: str, kind: str, seed: int) -> str:
 
 
 def review_step(record_text: str, seat: int, hand: int, k: int, seed: int) -> str:
-    """The coach's review of one decision of a finished hand (``tractor.review_data``):
+    """The coach's review of one decision of a finished hand (``tractor.coach.review_data``):
     ``{"count", "decision"}`` as JSON text. The page asks for one decision at a time,
     showing its progress and able to stop between two."""
     return coach_step(str(record_text), int(seat), int(hand), int(k), int(seed))

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-SUITS = "SHCD"
-SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+from .rulecore import RANKS as RANKS
+from .rulecore import SUIT_SYMBOLS as SUIT_SYMBOLS
+from .rulecore import SUITS as SUIT_LETTERS
+
+SUITS = "".join(SUIT_LETTERS)
+"""The suit letters in suit order as one text, ``SHCD`` (``rulecore.SUITS``)."""
 SMALL_JOKER = 52
 BIG_JOKER = 53
 CARD_KINDS = 54

@@ -6,7 +6,7 @@ and each bury (seat, cards; only the burier's own view shows it). The match keep
 these as tuples so the class-level empty defaults are safe for a match rebuilt
 without them.
 
-``history_state`` gives them as plain JSON data (part of ``save.state_dict``,
+``history_state`` gives them as plain JSON data (part of ``Match.state``,
 so two matches compare equal only with the same history).
 
 >>> t = TrickRecord(0, ((0, (Card(0),)), (1, (Card(1),))), 1, 0, None)
@@ -16,12 +16,10 @@ so two matches compare equal only with the same history).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from .cards import Card, format_cards, parse_cards
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 class TrickRecord(NamedTuple):
@@ -62,10 +60,15 @@ class TrickRecord(NamedTuple):
         )
 
 
-def history_state(m: Match) -> dict[str, Any]:
-    """The hand's history as plain JSON data."""
+def history_state(
+    tricks: Sequence[TrickRecord],
+    buries: Sequence[tuple[int, Sequence[Card]]],
+    friend_trick: int | None,
+) -> dict[str, Any]:
+    """The hand's history (a match's ``tricks``, ``buries``, ``friend_trick``) as plain
+    JSON data."""
     return {
-        "tricks": [t.to_dict() for t in m.tricks],
-        "buries": [[s, format_cards(cs)] for s, cs in m.buries],
-        "friend_trick": m.friend_trick,
+        "tricks": [t.to_dict() for t in tricks],
+        "buries": [[s, format_cards(cs)] for s, cs in buries],
+        "friend_trick": friend_trick,
     }

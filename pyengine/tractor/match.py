@@ -48,7 +48,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import declare
 from .actions import (
@@ -64,17 +64,16 @@ from .actions import (
     Pass,
     Play,
 )
-from .cards import CARDS, SMALL_JOKER, Card, cards_of, full_deck, points_of
+from .cards import CARDS, SMALL_JOKER, Card, cards_of, format_cards, full_deck, points_of
 from .declare import Declaration
 from .follow import Lead, LeadError, analyse_lead, check_follow, legal_follows
-from .history import TrickRecord
+from .history import TrickRecord, history_state
+from .phase import Phase
 from .rules import THROW_PENALTY_POINTS, Rules
 from .scoring import level_change
 from .trick import ThrowFailure, check_throw, kitty_multiplier, winner
 from .trump import Trump, trump_for
-
-if TYPE_CHECKING:
-    from .view import View
+from .view import View
 
 ACE = 12
 MAX_SEED = 2**63 - 1
@@ -131,7 +130,7 @@ class Match:
         self.hands: list[list[int]] = [[0] * 54 for _ in range(4)]
         self.declaration: Declaration | None = None
         self.declarations: list[Declaration] = []
-        self.phase = "deal"
+        self.phase: Phase = "deal"
         self.turn = 0
         self.passes = 0
         self.trump: Trump | None = None
@@ -621,14 +620,101 @@ class Match:
         return self.trump or trump_for(self.level, None, self.rules.twos_always_trump)
 
     def observe(self, seat: int) -> View:
-        """What ``seat`` may know: see ``tractor.view``."""
-        from .view import observe
+        """What ``seat`` (0..3) may know (``tractor.view``)."""
+        if not 0 <= seat <= 3:
+            raise ValueError(f"seat must be 0..3, not {seat}")
+        over = self.is_over or self.phase == "hand_over"
+        sees_kitty = over or (
+            self.kitty_holder == seat and self.phase in ("bury", "theft", "call", "play")
+        )
+        friend_known = self.friend_revealed or over
+        if self.rules.partners == "fixed" or friend_known:
+            defenders = tuple(self.defenders())
+        else:
+            defenders = () if self.dealer is None else (self.dealer,)
+        return View(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase,
+            to_move=self.to_move,
+            hand_no=self.hand_no,
+            levels=tuple(self.levels),
+            dealer=self.dealer,
+            level=self.level,
+            trump=self.trump,
+            hand=tuple(cards_of(self.hands[seat])),
+            counts=tuple(self.hands[seat]),
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            dealt=self.dealt,
+            declaration=self.declaration,
+            declarations=tuple(self.declarations),
+            kitty=tuple(self.kitty) if sees_kitty else None,
+            kitty_taken=(
+                tuple(self.kitty_taken)
+                if self.kitty_holder == seat and self.phase == "bury"
+                else None
+            ),
+            friend_card=self.friend_card,
+            friend=self.friend if friend_known else None,
+            defenders=defenders,
+            leader=self.leader,
+            trick=tuple(self.trick),
+            lead=self.lead,
+            played=tuple(self.played),
+            captured=tuple(self.captured),
+            penalty=self.penalty,
+            tricks_played=self.tricks_played,
+            last_trick=self.last_trick,
+            throw_failure=self.throw_failure,
+            hand_result=self.hand_result,
+            winners=None if self.winners is None else tuple(self.winners),
+            tricks=self.tricks,
+            friend_trick=self.friend_trick if friend_known else None,
+            my_bury=next((cs for s, cs in reversed(self.buries) if s == seat), None),
+        )
 
-        return observe(self, seat)
+    def state(self) -> dict[str, Any]:
+        """Every field of the match's state as plain data: its key for equality."""
+        decl = self.declaration
+        return {
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "levels": list(self.levels),
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "results": self.results,
+            "winners": self.winners,
+            "deck": format_cards(self.deck),
+            "dealt": self.dealt,
+            "deal_start": self.deal_start,
+            "level": self.level,
+            "hands": [format_cards(cards_of(h)) for h in self.hands],
+            "declaration": list(decl) if decl else None,
+            "declarations": [list(d) for d in self.declarations],
+            "phase": self.phase,
+            "turn": self.turn,
+            "passes": self.passes,
+            "trump_suit": None if self.trump is None else self.trump.trump_suit,
+            "has_trump": self.trump is not None,
+            "kitty": format_cards(self.kitty),
+            "kitty_taken": format_cards(self.kitty_taken),
+            "kitty_holder": self.kitty_holder,
+            "friend_card": None if self.friend_card is None else str(self.friend_card),
+            "friend": self.friend,
+            "friend_revealed": self.friend_revealed,
+            "leader": self.leader,
+            "trick": [[s, format_cards(cs)] for s, cs in self.trick],
+            "last_trick": self.last_trick,
+            "tricks_played": self.tricks_played,
+            "played": format_cards(self.played),
+            "captured": list(self.captured),
+            "penalty": self.penalty,
+            "throw_failure": self.throw_failure,
+            "hand_result": self.hand_result,
+            **history_state(self.tricks, self.buries, self.friend_trick),
+        }
 
     def __eq__(self, other: object) -> bool:
-        from .save import state_dict
-
-        return isinstance(other, Match) and state_dict(self) == state_dict(other)
+        return isinstance(other, Match) and self.state() == other.state()
 
     __hash__ = None  # type: ignore[assignment]

@@ -18,32 +18,20 @@ import json
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from .rulecore import DECK_POINTS, RULE_DEFAULTS, RULE_OPTIONS
+from .rulecore import HAND_SIZE as HAND_SIZE
+from .rulecore import KITTY_SIZE as KITTY_SIZE
+from .rulecore import SEAT_DEALERS as SEAT_DEALERS
+
 
 class RulesError(ValueError):
     """An unknown rule option or value."""
 
 
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "decks": (1, 2, 3),
-    "partners": ("fixed", "find_friend"),
-    "scoring": ("standard", "qq"),
-    "declare_window": ("during_deal", "after_deal"),
-    "first_dealer": ("declarer", "first_declarer"),
-    "no_declaration": ("kitty_third_card", "no_trump"),
-    "twos_always_trump": (False, True),
-    "kitty_theft": (False, True),
-    "throw_penalty": (False, True),
-}
+CHOICES: dict[str, tuple[Any, ...]] = RULE_OPTIONS
+"""The options of RULES §6 and their values as the settings offer them (``rulecore``);
+``SEAT_DEALERS`` are extra ``first_dealer`` values for tools such as the arena."""
 
-SEAT_DEALERS = ("seat0", "seat1", "seat2", "seat3")
-"""Extra ``first_dealer`` values: that seat deals the first hand, whoever declares.
-
-Not in ``CHOICES`` (the table's settings offer the two RULES options only); tools
-such as the arena use them to start every duplicate deal with the same dealer.
-"""
-
-HAND_SIZE = {1: 12, 2: 25, 3: 39}
-KITTY_SIZE = {1: 6, 2: 8, 3: 6}
 THROW_PENALTY_POINTS = 10
 
 
@@ -67,15 +55,15 @@ class Rules:
     * ``throw_penalty``: a failed throw costs the thrower's side 10 points.
     """
 
-    decks: int = 2
-    partners: str = "fixed"
-    scoring: str = "standard"
-    declare_window: str = "during_deal"
-    first_dealer: str = "declarer"
-    no_declaration: str = "kitty_third_card"
-    twos_always_trump: bool = False
-    kitty_theft: bool = False
-    throw_penalty: bool = False
+    decks: int = RULE_DEFAULTS["decks"]
+    partners: str = RULE_DEFAULTS["partners"]
+    scoring: str = RULE_DEFAULTS["scoring"]
+    declare_window: str = RULE_DEFAULTS["declare_window"]
+    first_dealer: str = RULE_DEFAULTS["first_dealer"]
+    no_declaration: str = RULE_DEFAULTS["no_declaration"]
+    twos_always_trump: bool = RULE_DEFAULTS["twos_always_trump"]
+    kitty_theft: bool = RULE_DEFAULTS["kitty_theft"]
+    throw_penalty: bool = RULE_DEFAULTS["throw_penalty"]
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -104,7 +92,7 @@ class Rules:
     @property
     def total_points(self) -> int:
         """Points in all the decks (100 per deck)."""
-        return 100 * self.decks
+        return DECK_POINTS * self.decks
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -11,13 +11,29 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .actions import CHANCE, Action, Deal
+from .actions import CHANCE, Action, Deal, Declare
 from .match import Match
+from .view import View
 
-if TYPE_CHECKING:  # the driver needs only the seat interface, never a player
-    from .players import Player
+
+class Player(Protocol):
+    """A seat's decision maker: it sees only a ``View`` and answers with an action.
+
+    * ``act(view)`` when ``view.to_move == view.seat`` (declare/pass in a declaration
+      round, bury, call the friend, play);
+    * ``declare(view)`` during a ``during_deal`` window, whenever it might declare:
+      return a ``Declare`` or None.
+
+    The computer players (``tractor.players``) are such; the driver never imports them.
+    """
+
+    name: str
+
+    def act(self, view: View) -> Action: ...
+
+    def declare(self, view: View) -> Declare | None: ...
 
 
 def poll_declarations(

@@ -35,8 +35,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action, ActionError, action_from_text
-from .cards import CardError, cards_of, format_cards
-from .history import history_state
+from .cards import CardError
 from .jsondata import DataError, parse_json
 from .match import ACE, MAX_SEED, IllegalAction, Match
 from .rules import Rules, RulesError
@@ -143,45 +142,3 @@ def replay(rules: Rules, seed: int, actions: Iterable[Action], start_level: int 
                 f"the save is damaged (action {i}, {str(action)[:60]!r}, is illegal: {err})"
             ) from None
     return m
-
-
-def state_dict(m: Match) -> dict[str, Any]:
-    """Every field of the match's state as plain data (for comparing two matches)."""
-    decl = m.declaration
-    return {
-        "rules": m.rules.to_dict(),
-        "seed": m.seed,
-        "levels": list(m.levels),
-        "hand_no": m.hand_no,
-        "dealer": m.dealer,
-        "results": m.results,
-        "winners": m.winners,
-        "deck": format_cards(m.deck),
-        "dealt": m.dealt,
-        "deal_start": m.deal_start,
-        "level": m.level,
-        "hands": [format_cards(cards_of(h)) for h in m.hands],
-        "declaration": list(decl) if decl else None,
-        "declarations": [list(d) for d in m.declarations],
-        "phase": m.phase,
-        "turn": m.turn,
-        "passes": m.passes,
-        "trump_suit": None if m.trump is None else m.trump.trump_suit,
-        "has_trump": m.trump is not None,
-        "kitty": format_cards(m.kitty),
-        "kitty_taken": format_cards(m.kitty_taken),
-        "kitty_holder": m.kitty_holder,
-        "friend_card": None if m.friend_card is None else str(m.friend_card),
-        "friend": m.friend,
-        "friend_revealed": m.friend_revealed,
-        "leader": m.leader,
-        "trick": [[s, format_cards(cs)] for s, cs in m.trick],
-        "last_trick": m.last_trick,
-        "tricks_played": m.tricks_played,
-        "played": format_cards(m.played),
-        "captured": list(m.captured),
-        "penalty": m.penalty,
-        "throw_failure": m.throw_failure,
-        "hand_result": m.hand_result,
-        **history_state(m),
-    }

@@ -22,15 +22,15 @@ and what makes a position impossible without knowing the rules' finer points:
   has its cards face up and every answer comes from them;
 * a throw leading the trick stands against every face-up hand (``throw_failure``,
   rule ``throw_fails``, RULES §4): a show-only embed never starts the engine, so the
-  few rules this needs (``ladder``, ``decompose``, ``beating``) are here, written as
-  the engine's ``units`` and ``trick.check_throw`` (a test compares the two).
+  few rules this needs (``ladder``, ``decompose``, ``forced_unit``) come from the
+  rule core, ``rulecore``, which the engine's ``trump``, ``units`` and ``trick`` use too.
 
 What needs the full rules (follow shapes, trick winners, throws played as steps) is
-checked by the engine (``tractor.scenario``), which starts on the page only when needed.
+checked by the engine (``tractor.positions.scenario``), which starts on the page only when needed.
 
 This file runs unchanged in CPython and in MicroPython (the embed draws a
-position before the Python engine has loaded): it imports nothing but ``json`` and the
-shared scanner ``jsonscan``,
+position before the Python engine has loaded): it imports nothing but ``json``, the
+shared scanner ``jsonscan`` and the rule core ``rulecore``,
 uses no ``dataclasses``, ``typing``, ``re`` or ``__future__``, and its
 annotations are never evaluated there.
 
@@ -47,16 +47,47 @@ import json
 
 try:
     from .jsonscan import depth_within, nesting_depth, strict_error
-except ImportError:  # MicroPython: the embed loads both files as top-level modules
+    from .rulecore import (
+        DECK_POINTS,
+        HAND_SIZE,
+        KITTY_SIZE,
+        RANKS,
+        RULE_CHOICES,
+        SUIT_SYMBOLS,
+        SUITS,
+        TRUMPS,
+        count,
+        decompose,
+        effective_suit,
+        forced_unit,
+        ladder,
+        orders,
+    )
+except ImportError:  # MicroPython: the embed loads the three files as top-level modules
     from jsonscan import (  # type: ignore[no-redef,import-not-found,unused-ignore]
         depth_within,
         nesting_depth,
         strict_error,
     )
+    from rulecore import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+        DECK_POINTS,
+        HAND_SIZE,
+        KITTY_SIZE,
+        RANKS,
+        RULE_CHOICES,
+        SUIT_SYMBOLS,
+        SUITS,
+        TRUMPS,
+        count,
+        decompose,
+        effective_suit,
+        forced_unit,
+        ladder,
+        orders,
+    )
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
-    from collections.abc import Sequence
     from typing import Any
 
 SCHEMA = "tractor-scenario"
@@ -69,28 +100,6 @@ MAX_TEXT = 600
 MAX_STEPS = 200
 MAX_ANSWERS = 20
 
-SUITS = ("S", "H", "C", "D")
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
-SYMBOL_OF = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-"""The symbol drawn for each suit letter."""
-TRUMPS = ("S", "H", "C", "D", "NT")
-HAND_SIZE = {1: 12, 2: 25, 3: 39}
-KITTY_SIZE = {1: 6, 2: 8, 3: 6}
-DECK_POINTS = 100
-"""The points of one deck (RULES §1: its 5s, 10s and Ks; ``Rules.total_points`` a deck)."""
-RULE_CHOICES = {
-    "decks": (2, 1, 3),
-    "partners": ("fixed", "find_friend"),
-    "scoring": ("standard", "qq"),
-    "declare_window": ("during_deal", "after_deal"),
-    "first_dealer": ("declarer", "first_declarer", "seat0", "seat1", "seat2", "seat3"),
-    "no_declaration": ("kitty_third_card", "no_trump"),
-    "twos_always_trump": (False, True),
-    "kitty_theft": (False, True),
-    "throw_penalty": (False, True),
-}
-"""Every rule option and its values, the default first (``tractor.rules``'s options)."""
 
 FIELDS = ("schema", "version", "rules", "level", "trump", "dealer", "seats", "kitty",
           "trick", "turn", "points", "caption", "steps", "quiz", "friend_card")
@@ -254,174 +263,37 @@ def parse_cards(value: object, where: str) -> "list[Any]":
     return [parse_card(token) for token in value.split(" ") if token]
 
 
-def count(cards: "list[str]") -> "dict[str, int]":
-    out: dict[str, int] = {}
-    for card in cards:
-        out[card] = out.get(card, 0) + 1
-    return out
-
-
-# ------------------------------------------------------------------ rules needed here
-
-
-def effective_suit(card: str, level: str, trump: str, twos: bool) -> str:
-    """``T`` for a trump, else the printed suit (RULES §1).
-
-    >>> [effective_suit(c, "5", "H", False) for c in ("5S", "AH", "AS", "BJ")]
-    ['T', 'T', 'S', 'T']
-    """
-    if card in ("SJ", "BJ"):
-        return "T"
-    rank, suit = card[:-1], card[-1:]
-    if rank == level or suit == trump or (twos and rank == "2" and level != "2"):
-        return "T"
-    return suit
-
-
-def ladder(suit: str, level: str, trump: str, twos: bool) -> "list[list[str]]":
-    """The orders of effective suit ``suit`` (a letter or ``T``), lowest first (RULES §1).
-
-    Each rung lists the cards of one order: the off-suit level cards (and 2s under
-    ``twos_always_trump``) share one, in suit order S H C D, as ``trump.Trump.rungs``.
-
-    >>> ladder("S", "5", "H", False)[2:4], ladder("T", "A", "NT", True)
-    ([['4S'], ['6S']], [['2S', '2H', '2C', '2D'], ['AS', 'AH', 'AC', 'AD'], ['SJ'], ['BJ']])
-    >>> [r[0] for r in ladder("T", "5", "H", True)[-6:]]
-    ['2S', '2H', '5S', '5H', 'SJ', 'BJ']
-    """
-    twos = twos and level != "2"
-    plain = [r for r in RANKS if r != level and not (twos and r == "2")]
-    if suit != "T":
-        return [[r + suit] for r in plain]
-    rungs = [] if trump == "NT" else [[r + trump] for r in plain]
-    for rank in (["2", level] if twos else [level]):
-        rungs.append([rank + x for x in SUITS if x != trump])
-        if trump != "NT":
-            rungs.append([rank + trump])
-    return rungs + [["SJ"], ["BJ"]]
-
-
-def runs(held: "dict[Any, int]", rungs: "Sequence[Sequence[Any]]", width: int) -> "list[Any]":
-    """Maximal runs of adjacent orders holding ``width`` copies of a card, one card per
-    order (the first in its rung that has them), lowest first.
-
-    The engine's ``units.runs`` too (card ids and ``Trump.rungs`` there, card texts
-    and ``ladder`` here), so both read tractors alike.
-
-    >>> runs({"3S": 2, "4S": 3, "6S": 2, "8S": 1}, ladder("S", "5", "H", False), 2)
-    [['3S', '4S', '6S']]
-    """
-    out = []
-    current = []
-    for rung in rungs:
-        pick = None
-        for card in rung:
-            if held.get(card, 0) >= width:
-                pick = card
-                break
-        if pick is not None:
-            current.append(pick)
-        elif current:
-            out.append(current)
-            current = []
-    if current:
-        out.append(current)
-    return out
-
-
-def orders(rungs: "list[list[str]]") -> "dict[str, int]":
-    """Each card of the ladder and its order (its rung's index; higher is stronger)."""
-    out = {}
-    for i, rung in enumerate(rungs):
-        for card in rung:
-            out[card] = i
-    return out
-
-
-def decompose(cards: "list[str]", rungs: "list[list[str]]") -> "list[Any]":
-    """A one-suit play's units as ``(width, cards low to high)``, in the engine's order
-    (``units.decompose``, RULES §2): Titanics, triples, tractors (each time the longest,
-    lowest run), pairs, singles; sorted widest, longest, highest first.
-
-    >>> decompose("9S 9S 10S 10S JS JS JS".split(), ladder("S", "2", "H", False))
-    [(3, ['JS']), (2, ['9S', '10S'])]
-    """
-    order = orders(rungs)
-    held = count(cards)
-    first: dict[str, int] = {}
-    for i, card in enumerate(cards):
-        first[card] = first.get(card, i)
-    # equal orders in the order first played, as the engine (MicroPython's sort is not stable)
-    ranked = sorted(first, key=lambda c: (order[c], first[c]))
-    found: list[Any] = []
-    for width in (3, 2):
-        while True:  # the longest run (the lowest of equals), again and again
-            best: list[str] = []
-            for run in runs(held, rungs, width):
-                best = run if len(run) > len(best) else best
-            if len(best) < 2:
-                break
-            for card in best:
-                held[card] -= width
-            found.append((width, best))
-        for size in (3,) if width == 3 else (2, 1):
-            for card in ranked:
-                while held[card] >= size:
-                    held[card] -= size
-                    found.append((size, [card]))
-    places = list(range(len(found)))
-    places.sort(key=lambda i: (-found[i][0], -len(found[i][1]), -order[found[i][1][-1]], i))
-    return [found[i] for i in places]
-
-
-def beating(unit: "Any", held: "dict[str, int]", rungs: "list[list[str]]") -> "list[str]":
-    """The lowest unit of ``unit``'s kind and size in ``held`` that beats it, or []
-    (``trick._beating_unit``): a pair inside a held tractor or triple counts."""
-    width, cards = unit
-    order = orders(rungs)
-    n = len(cards)
-    for run in runs(held, rungs, width):
-        for start in range(len(run) - n + 1):
-            if order[run[start + n - 1]] > order[cards[-1]]:
-                return [card for card in run[start:start + n] for _ in range(width)]
-    return []
+# ------------------------------------------------------------------ the throw
 
 
 def throw_failure(s: "dict[str, Any]") -> str:
     """Why the trick's lead, a throw, fails against a face-up hand, or "" (RULES §4).
 
-    The engine's ``trick.check_throw`` in a few lines: the lead splits into units as
-    ``decompose``; a follower's hand counts as it was before its play (shown cards
-    plus its play); hidden hands are unknown, so they refute nothing. The unit named
-    is the one the throw would force: the beaten unit with the lowest top (ties: the
-    smaller), beaten by the first shown hand in playing order after the leader.
+    The engine's ``trick.check_throw`` on card texts (both are ``rulecore.forced_unit``):
+    a follower's hand counts as it was before its play (shown cards plus its play);
+    hidden hands are unknown, so they refute nothing.
     """
     lead, leader = s["trick"][0]["cards"], s["trick"][0]["seat"]
     rungs = ladder(effective_suit(lead[0], s["level"], s["trump"],
                                   s["rules"]["twos_always_trump"]),
                    s["level"], s["trump"], s["rules"]["twos_always_trump"])
-    units = decompose(lead, rungs)
+    order = orders(rungs)
+    units = decompose(lead, rungs, order)
     if len(units) < 2:
         return ""
     played = {}
     for play in s["trick"]:
         played[play["seat"]] = play["cards"]
-    order = orders(rungs)
-    worst: Any = None
-    for unit in units:
-        for k in (1, 2, 3):
-            seat = (leader + k) % 4
-            shown = s["seats"][seat]["cards"]
-            beat = [] if shown is None else beating(unit, count(shown + played.get(seat, [])),
-                                                    rungs)
-            if beat:
-                key = (order[unit[1][-1]], unit[0] * len(unit[1]))
-                if worst is None or key < worst[0]:
-                    worst = (key, unit, seat, beat)
-                break
-    if worst is None:
+    hands = []
+    for k in (1, 2, 3):
+        seat = (leader + k) % 4
+        shown = s["seats"][seat]["cards"]
+        if shown is not None:
+            hands.append((seat, count(shown + played.get(seat, []))))
+    forced = forced_unit(units, hands, rungs, order)
+    if forced is None:
         return ""
-    _, (width, cards), seat, beat = worst
+    (width, cards), seat, beat = forced
     return ("trick[0]: seat " + str(leader) + "'s throw " + " ".join(lead) + " fails: seat "
             + str(seat) + " holds " + " ".join(beat) + ", which beats "
             + " ".join(card for card in cards for _ in range(width))

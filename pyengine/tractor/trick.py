@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import rulecore
 from .cards import Card
 from .follow import Lead, analyse_lead
 from .trump import TRUMP, Trump
@@ -91,17 +92,6 @@ class ThrowFailure:
     beaten_by: tuple[int, ...]
 
 
-def _beating_unit(unit: Unit, cnt: Counts, trump: Trump, suit: int) -> list[int] | None:
-    """A unit of the same kind and size in ``cnt`` that beats ``unit`` (lowest such)."""
-    floor = trump.order[unit.top]
-    for run in runs(cnt, trump, suit, unit.width):
-        for start in range(len(run) - unit.length + 1):
-            window = run[start : start + unit.length]
-            if trump.order[window[-1]] > floor:
-                return [c for c in window for _ in range(unit.width)]
-    return None
-
-
 def check_throw(
     lead: Lead, others: Sequence[tuple[int, list[int]]], trump: Trump
 ) -> ThrowFailure | None:
@@ -111,23 +101,19 @@ def check_throw(
     The throw fails if any other player holds, in the led suit, a unit of the same
     kind and size that beats one of its units (a pair inside a held tractor or
     triple counts, and so does a single inside a pair). The leader then plays only
-    the failing unit whose top card is lowest (ties: the smaller unit).
+    the failing unit whose top card is lowest (ties: the smaller unit):
+    ``rulecore.forced_unit``, which the embed's checker uses too.
     """
     if not lead.is_throw:
         return None
-    failures: list[tuple[int, int, Unit, int, list[int]]] = []
     suit_ids = trump.by_suit[lead.suit]
-    for unit in lead.units:
-        for seat, hand in others:
-            cnt = {c: hand[c] for c in suit_ids if hand[c]}
-            beat = _beating_unit(unit, cnt, trump, lead.suit)
-            if beat is not None:
-                failures.append((trump.order[unit.top], unit.size, unit, seat, beat))
-                break
-    if not failures:
+    hands = [(seat, {c: hand[c] for c in suit_ids if hand[c]}) for seat, hand in others]
+    units = [(unit.width, unit.cards) for unit in lead.units]
+    forced = rulecore.forced_unit(units, hands, trump.rungs[lead.suit], trump.order)
+    if forced is None:
         return None
-    _, _, unit, seat, beat = min(failures, key=lambda f: (f[0], f[1]))
-    return ThrowFailure(unit, seat, tuple(beat))
+    unit, seat, beat = forced
+    return ThrowFailure(lead.units[units.index(unit)], seat, tuple(beat))
 
 
 def kitty_multiplier(play: Sequence[int], trump: Trump) -> int:

@@ -22,13 +22,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import BIG_JOKER, CARDS, SMALL_JOKER, SUITS, Card, CardError, ascii_upper, rank_index
+from .cards import CARDS, RANKS, SUITS, TEXT, Card, CardError, ascii_upper, rank_index
+from .rulecore import ladder
 
 TRUMP = 4
 """The effective-suit index of trumps (0..3 are S H C D)."""
 
 SUIT_NAMES = ("S", "H", "C", "D", "trump")
 TWO = 0  # rank index of 2
+_ID = {text: i for i, text in enumerate(TEXT)}
+"""Each card text's id (plain ints: a ``Trump``'s tables hold ids, not ``Card`` values)."""
 
 
 class Trump:
@@ -50,53 +53,31 @@ class Trump:
         self.level = level
         self.trump_suit = trump_suit
         self.twos = twos_always_trump and level != TWO
+        # Rungs: for each effective suit, the card ids at each order, from the rule
+        # core's ladders (the trump suit's own cards are all in TRUMP's).
+        names = (RANKS[level], "NT" if trump_suit is None else SUITS[trump_suit])
+        rungs = tuple(
+            ()
+            if s == trump_suit
+            else tuple(
+                tuple(_ID[text] for text in rung)
+                for rung in ladder("T" if s == TRUMP else SUITS[s], *names, self.twos)
+            )
+            for s in range(5)
+        )
         suit = [0] * 54
         order = [0] * 54
         by_suit: list[list[int]] = [[], [], [], [], []]
-        # Off suits and the plain trumps: A > K > ... > 2 without the level (and 2s).
-        for s in range(4):
-            eff = TRUMP if s == trump_suit else s
-            for r in range(13):
-                if r == level or (self.twos and r == TWO):
-                    continue
-                by_suit[eff].append(s * 13 + r)
-        for s in range(4):
-            for c in by_suit[s]:
-                suit[c] = s
-        # Trumps, lowest first: plain trump-suit cards, then [2s], level cards, jokers.
-        ladder: list[list[int]] = [[c] for c in by_suit[TRUMP]]
-        if self.twos:
-            ladder += self._special_rungs(TWO, trump_suit)
-        ladder += self._special_rungs(level, trump_suit)
-        ladder += [[SMALL_JOKER], [BIG_JOKER]]
-        by_suit[TRUMP] = []
-        for rung, cards in enumerate(ladder):
-            for c in cards:
-                suit[c] = TRUMP
-                order[c] = rung
-                by_suit[TRUMP].append(c)
-        for s in range(4):
-            for rung, c in enumerate(by_suit[s]):
-                order[c] = rung
+        for s, ladder_of in enumerate(rungs):
+            for rung, cards in enumerate(ladder_of):
+                for c in cards:
+                    suit[c] = s
+                    order[c] = rung
+                    by_suit[s].append(c)
         self.suit = tuple(suit)
         self.order = tuple(order)
         self.by_suit = tuple(tuple(cs) for cs in by_suit)
-        # Rungs: for each effective suit, the list of card ids at each order.
-        rungs: list[tuple[tuple[int, ...], ...]] = []
-        for s in range(5):
-            top = max((order[c] for c in by_suit[s]), default=-1)
-            rungs.append(
-                tuple(tuple(c for c in by_suit[s] if order[c] == o) for o in range(top + 1))
-            )
-        self.rungs = tuple(rungs)
-
-    @staticmethod
-    def _special_rungs(rank: int, trump_suit: int | None) -> list[list[int]]:
-        """Off-suit cards of ``rank`` (all equal), then the trump-suit one."""
-        if trump_suit is None:
-            return [[s * 13 + rank for s in range(4)]]
-        off = [s * 13 + rank for s in range(4) if s != trump_suit]
-        return [off, [trump_suit * 13 + rank]]
+        self.rungs = rungs
 
     @classmethod
     def of(cls, level: str, trump: str, twos_always_trump: bool = False) -> Trump:
@@ -121,8 +102,6 @@ class Trump:
 
     def describe(self) -> str:
         """Text form ``level/trump``, e.g. ``5/H`` or ``5/NT``."""
-        from .cards import RANKS
-
         suit = "NT" if self.trump_suit is None else SUITS[self.trump_suit]
         return f"{RANKS[self.level]}/{suit}"
 

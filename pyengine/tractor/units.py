@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from . import scenario_check
+from . import rulecore
 from .cards import TEXT
 from .trump import Trump
 
@@ -72,49 +72,28 @@ def runs(cnt: Counts, trump: Trump, suit: int, width: int) -> list[list[int]]:
 
     Each run lists one card id per order, lowest first. Where several cards share
     an order (off-suit level cards) the first qualifying one is used; the others
-    stay available for another run. The loop is ``scenario_check.runs``, which
-    reads card texts the same way in MicroPython.
+    stay available for another run: ``rulecore.runs``, which the embed's checker
+    uses on card texts in MicroPython.
     """
-    found: list[list[int]] = scenario_check.runs(cnt, trump.rungs[suit], width)
+    found: list[list[int]] = rulecore.runs(cnt, trump.rungs[suit], width)
     return found
-
-
-def _take_runs(cnt: Counts, trump: Trump, suit: int, width: int) -> list[Unit]:
-    """Repeatedly take the longest run (length ≥ 2) of ``width`` copies."""
-    taken: list[Unit] = []
-    while True:
-        best = max(runs(cnt, trump, suit, width), key=len, default=[])
-        if len(best) < 2:
-            return taken
-        for c in best:
-            cnt[c] -= width
-        taken.append(Unit(width, len(best), tuple(best)))
 
 
 def decompose(cards: Iterable[int], trump: Trump) -> list[Unit]:
     """Units of a play, in priority order (RULES §2).
 
     Titanics first (longest first), then triples, tractors (longest first), pairs,
-    singles. Cards of several effective suits are decomposed suit by suit.
+    singles. Cards of several effective suits are decomposed suit by suit
+    (``rulecore.decompose``).
     """
-    by_suit: dict[int, Counts] = {}
+    by_suit: dict[int, list[int]] = {}
     for c in cards:
-        d = by_suit.setdefault(trump.suit[c], {})
-        d[c] = d.get(c, 0) + 1
-    units: list[Unit] = []
-    for suit, cnt in by_suit.items():
-        units += _take_runs(cnt, trump, suit, 3)
-        for width in (3,):
-            for c in sorted(cnt, key=trump.order.__getitem__):
-                while cnt[c] >= width:
-                    cnt[c] -= width
-                    units.append(Unit(width, 1, (c,)))
-        units += _take_runs(cnt, trump, suit, 2)
-        for width in (2, 1):
-            for c in sorted(cnt, key=trump.order.__getitem__):
-                while cnt[c] >= width:
-                    cnt[c] -= width
-                    units.append(Unit(width, 1, (c,)))
+        by_suit.setdefault(trump.suit[c], []).append(c)
+    units = [
+        Unit(width, len(run), tuple(run))
+        for suit, played in by_suit.items()
+        for width, run in rulecore.decompose(played, trump.rungs[suit], trump.order)
+    ]
     units.sort(key=lambda u: (-u.width, -u.length, -trump.order[u.top]))
     return units
 

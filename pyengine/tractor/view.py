@@ -22,19 +22,17 @@ that carries a view (and nothing else of the match) to the computer players' wor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import declare
-from .cards import RANKS, SUITS, Card, cards_of, counts_of, format_cards, parse_cards
+from .cards import RANKS, SUITS, Card, counts_of, format_cards, parse_cards
 from .declare import Declaration
 from .follow import Lead, analyse_lead, combination
 from .history import TrickRecord
+from .phase import Phase, as_phase
 from .rules import Rules
 from .trick import winner
 from .trump import Trump, sorted_hand, trump_for
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 @dataclass(frozen=True)
@@ -43,7 +41,7 @@ class View:
 
     seat: int
     rules: Rules
-    phase: str
+    phase: Phase
     to_move: int | None
     hand_no: int
     levels: tuple[int, ...]
@@ -163,7 +161,7 @@ class View:
         return cls(
             seat=int(data["seat"]),
             rules=rules,
-            phase=str(data["phase"]),
+            phase=as_phase(data["phase"]),
             to_move=data["to_move"],
             hand_no=int(data["hand_no"]),
             levels=tuple(int(x) for x in data["levels"]),
@@ -249,51 +247,3 @@ class View:
             ],
         }
 
-
-def observe(m: Match, seat: int) -> View:
-    """The view of ``seat`` (0..3) of match ``m``."""
-    if not 0 <= seat <= 3:
-        raise ValueError(f"seat must be 0..3, not {seat}")
-    over = m.phase in ("hand_over", "match_over")
-    sees_kitty = over or (m.kitty_holder == seat and m.phase in ("bury", "theft", "call", "play"))
-    friend_known = m.friend_revealed or over
-    if m.rules.partners == "fixed" or friend_known:
-        defenders = tuple(m.defenders())
-    else:
-        defenders = () if m.dealer is None else (m.dealer,)
-    return View(
-        seat=seat,
-        rules=m.rules,
-        phase=m.phase,
-        to_move=m.to_move,
-        hand_no=m.hand_no,
-        levels=tuple(m.levels),
-        dealer=m.dealer,
-        level=m.level,
-        trump=m.trump,
-        hand=tuple(cards_of(m.hands[seat])),
-        counts=tuple(m.hands[seat]),
-        hand_sizes=tuple(sum(h) for h in m.hands),
-        dealt=m.dealt,
-        declaration=m.declaration,
-        declarations=tuple(m.declarations),
-        kitty=tuple(m.kitty) if sees_kitty else None,
-        kitty_taken=tuple(m.kitty_taken) if m.kitty_holder == seat and m.phase == "bury" else None,
-        friend_card=m.friend_card,
-        friend=m.friend if friend_known else None,
-        defenders=defenders,
-        leader=m.leader,
-        trick=tuple(m.trick),
-        lead=m.lead,
-        played=tuple(m.played),
-        captured=tuple(m.captured),
-        penalty=m.penalty,
-        tricks_played=m.tricks_played,
-        last_trick=m.last_trick,
-        throw_failure=m.throw_failure,
-        hand_result=m.hand_result,
-        winners=None if m.winners is None else tuple(m.winners),
-        tricks=m.tricks,
-        friend_trick=m.friend_trick if friend_known else None,
-        my_bury=next((cs for s, cs in reversed(m.buries) if s == seat), None),
-    )

@@ -18,7 +18,6 @@ from tractor.actions import Deal
 from tractor.cards import Card, counts_of, full_deck, parse_cards, rank_index
 from tractor.match import Match
 from tractor.rules import Rules
-from tractor.save import state_dict
 from tractor.trump import parse_trump_suit, trump_for
 
 
@@ -105,4 +104,4 @@ def position(
 
 
 def snapshot(m: Match) -> dict[str, Any]:
-    return state_dict(m)
+    return m.state()

@@ -6,11 +6,11 @@ import json
 
 import pytest
 from tractor.__main__ import main
-from tractor.arena import arena, percentile, play_deal
 from tractor.match import Match
 from tractor.players import make_player
 from tractor.rules import Rules, RulesError
 from tractor.runner import play_hand
+from tractor.tools.arena import arena, percentile, play_deal
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])

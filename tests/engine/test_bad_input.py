@@ -2,7 +2,7 @@
 
 Referee functions raise ``ValueError``; ``Match.apply`` raises ``IllegalAction``
 (a ``ValueError`` with a ``rule`` code) and leaves the state exactly as it was
-(compared with ``tractor.save.state_dict``).
+(compared with ``Match.state``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from engine_positions import deal_all, position, rigged, snapshot
-from tractor import referee
 from tractor.actions import (
     Action,
     ActionError,
@@ -28,6 +27,7 @@ from tractor.actions import (
 )
 from tractor.cards import Card, CardError
 from tractor.match import IllegalAction, Match
+from tractor.positions import referee
 from tractor.rules import Rules
 from tractor.trump import parse_trump_suit
 

@@ -10,12 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-import tractor.simulate
+import tractor.tools.simulate
 from tractor.__main__ import main
 from tractor.match import Match
 from tractor.players import make_player
 from tractor.rules import Rules
-from tractor.simulate import check_hand, simulate
+from tractor.tools.simulate import check_hand, simulate
 
 PYENGINE = Path(__file__).resolve().parents[2] / "pyengine"
 FIELDS = (
@@ -124,8 +124,8 @@ def test_the_cli_takes_the_thrower(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_wrong_throw_penalty_is_caught_by_the_invariants() -> None:
     m = Match(Rules(throw_penalty=True), seed=5)
     players = [make_player("thrower", s) for s in range(4)]
-    start = tractor.simulate.HandStart(list(m.levels), m.dealer)
-    start.failed_throws = tractor.simulate._play_hand(m, players)
+    start = tractor.tools.simulate.HandStart(list(m.levels), m.dealer)
+    start.failed_throws = tractor.tools.simulate._play_hand(m, players)
     assert start.failed_throws and check_hand(m, start) == []
     start.failed_throws = start.failed_throws[1:]
     assert any("throw penalty" in v for v in check_hand(m, start))
@@ -134,7 +134,9 @@ def test_a_wrong_throw_penalty_is_caught_by_the_invariants() -> None:
 def test_a_broken_invariant_gives_a_non_zero_exit(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(tractor.simulate, "check_hand", lambda m, start: ["made-up violation"])
+    monkeypatch.setattr(
+        tractor.tools.simulate, "check_hand", lambda m, start: ["made-up violation"]
+    )
     code, out = run(["simulate", "--hands", "2"], capsys)
     assert code == 1
     assert "invariants broken: 2" in out and "made-up violation" in out

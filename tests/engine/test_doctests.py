@@ -18,7 +18,7 @@ MODULES = sorted(
 
 
 def test_every_module_is_listed() -> None:
-    assert {"cards", "trump", "units", "follow", "trick", "scoring", "match", "referee",
+    assert {"cards", "trump", "units", "follow", "trick", "scoring", "match", "positions.referee",
             "players.memory", "players.rollout"} <= set(MODULES)
 
 

@@ -10,9 +10,9 @@ import random
 from itertools import combinations
 
 import pytest
-from tractor import referee
 from tractor.cards import CARDS, counts_of, parse_cards
 from tractor.follow import analyse_lead, check_follow, legal_follows
+from tractor.positions import referee
 from tractor.trump import Trump
 
 

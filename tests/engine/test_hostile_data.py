@@ -12,7 +12,6 @@ import time
 from typing import Any
 
 import pytest
-from tractor import referee
 from tractor.actions import (
     ActionError,
     CallFriend,
@@ -27,9 +26,10 @@ from tractor.cards import Card, CardError
 from tractor.jsondata import DataError, parse_json
 from tractor.match import IllegalAction, Match
 from tractor.players import make_player
+from tractor.positions import referee
 from tractor.rules import Rules
 from tractor.runner import play_hand, step
-from tractor.save import SaveError, dumps, loads, record, replay, state_dict
+from tractor.save import SaveError, dumps, loads, record, replay
 
 
 def played(rules: Rules, seed: int, actions: int) -> Match:
@@ -59,7 +59,7 @@ def test_a_save_holds_rules_seed_start_level_and_actions_only() -> None:
 def test_loading_replays_the_actions_through_the_rules() -> None:
     m = played(Rules(), 2, 200)
     again = replay(m.rules, m.seed, [action_from_text(str(a)) for a in m.actions])
-    assert state_dict(again) == state_dict(m) and again.actions == m.actions
+    assert again.state() == m.state() and again.actions == m.actions
 
 
 def test_an_illegal_action_in_a_record_is_refused_and_named() -> None:
@@ -199,12 +199,12 @@ def test_json_constants_that_are_not_json_are_refused(constant: str) -> None:
 # ------------------------------------------------- finding 4: the API's types are strict
 def test_applying_something_that_is_not_an_action_is_illegal_and_changes_nothing() -> None:
     m = played(Rules(), 1, 20)
-    before = state_dict(m)
+    before = m.state()
     for junk in (None, "deal", {"type": "deal"}, 7, Deal):
         with pytest.raises(IllegalAction, match="bad_action"):
             m.apply(junk)  # type: ignore[arg-type]
         assert not m.is_legal(junk)  # type: ignore[arg-type]
-    assert state_dict(m) == before
+    assert m.state() == before
 
 
 @pytest.mark.parametrize("seat", ["0", 1.0, True, -1, 4, None, 10**20])

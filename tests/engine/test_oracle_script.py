@@ -8,8 +8,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from tractor import arena, runner
+from tractor import runner
 from tractor.players import rollout, sampling, search
+from tractor.tools import arena
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "measure_oracle.py"
 

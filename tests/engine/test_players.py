@@ -16,7 +16,7 @@ from tractor.players import PLAYER_NAMES, Player, RandomPlayer, canonical_name, 
 from tractor.players.easy import BasicPlayer, choose_bury, partners
 from tractor.rules import CHOICES, Rules
 from tractor.runner import step
-from tractor.simulate import simulate
+from tractor.tools.simulate import simulate
 from tractor.trick import power, winner
 from tractor.trump import trump_for
 from tractor.view import View
@@ -351,7 +351,7 @@ def test_the_engine_never_imports_a_player() -> None:
 
     code = (
         "import sys; import tractor, tractor.match, tractor.view, tractor.save, "
-        "tractor.referee, tractor.follow, tractor.trick; "
+        "tractor.positions.referee, tractor.follow, tractor.trick; "
         "print(sorted(m for m in sys.modules if m.startswith('tractor.players')))"
     )
     pyengine = str(Path(__file__).resolve().parents[2] / "pyengine")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from tractor import scenario
 from tractor.cards import counts_of, parse_cards
 from tractor.match import Match
 from tractor.players import make_player
-from tractor.position import PositionError, from_view, from_view_json
+from tractor.positions import scenario
+from tractor.positions.position import PositionError, from_view, from_view_json
 from tractor.rules import Rules
 from tractor.runner import step
 from tractor.view import View

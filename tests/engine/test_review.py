@@ -1,4 +1,4 @@
-"""The coach (``tractor.review``): marks the plays a strong player never makes, from the
+"""The coach (``tractor.coach.review``): marks the plays a strong player never makes, from the
 seat's view alone, deterministically, and never marks the best play."""
 
 from __future__ import annotations
@@ -10,11 +10,7 @@ from collections.abc import Callable, Iterator
 from test_view_history import hide_differently
 from tractor.actions import Bury, CallFriend, Deal, Declare, EndDeal, Pass, Play
 from tractor.cards import CARDS, POINTS, Card, parse_cards
-from tractor.match import Match
-from tractor.players import make_player
-from tractor.players.calling import held_with_kitty
-from tractor.players.easy import partners
-from tractor.review import (
+from tractor.coach.review import (
     NOISE_Z,
     DecisionReview,
     ReviewBudget,
@@ -25,6 +21,10 @@ from tractor.review import (
     review_hand,
     review_iter,
 )
+from tractor.match import Match
+from tractor.players import make_player
+from tractor.players.calling import held_with_kitty
+from tractor.players.easy import partners
 from tractor.rules import Rules
 from tractor.runner import step
 from tractor.trick import winner

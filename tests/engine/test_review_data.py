@@ -1,4 +1,4 @@
-"""The coach one decision at a time (``tractor.review_data``): what the page's worker
+"""The coach one decision at a time (``tractor.coach.review_data``): what the page's worker
 answers is the engine's own review, in any order, and a marked play becomes a quiz
 whose one right answer is the coach's play."""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 import functools
 import json
 
-from tractor import scenario
 from tractor.cards import parse_cards, points_of
+from tractor.coach.review import DecisionReview, review_iter
+from tractor.coach.review_data import decision_data, decision_from_data, quiz_json, review_step
 from tractor.match import Match
 from tractor.players import make_player
-from tractor.review import DecisionReview, review_iter
-from tractor.review_data import decision_data, decision_from_data, quiz_json, review_step
+from tractor.positions import scenario
 from tractor.rules import Rules
 from tractor.runner import step
 from tractor.save import dumps

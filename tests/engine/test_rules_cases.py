@@ -7,8 +7,8 @@ Sections: §1 order (and ``twos_always_trump``), §2 tractors and decomposition,
 from __future__ import annotations
 
 import pytest
-from tractor import referee
 from tractor.cards import Card
+from tractor.positions import referee
 from tractor.trump import Trump
 
 # ------------------------------------------------------------ §2 tractors

@@ -21,8 +21,8 @@ from tractor.match import Match
 from tractor.players import make_player
 from tractor.rules import Rules
 from tractor.runner import step
-from tractor.save import SaveError, dumps, loads, record, state_dict
-from tractor.simulate import check_cards
+from tractor.save import SaveError, dumps, loads, record
+from tractor.tools.simulate import check_cards
 
 MUTANTS = 2400
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -108,7 +108,7 @@ def test_mutated_records_are_refused_or_load_a_reachable_state(part: int) -> Non
             outcomes[err.reason] += 1
             continue
         again = loads(dumps(m))
-        assert state_dict(again) == state_dict(m) and again.actions == m.actions
+        assert again.state() == m.state() and again.actions == m.actions
         assert check_cards(m) == []
         outcomes["loaded"] += 1
     assert outcomes["loaded"] >= 60 and outcomes["damaged"] >= 200, outcomes

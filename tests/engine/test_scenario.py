@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 import pytest
-from tractor import scenario, scenario_check
-from tractor.scenario import (
+from tractor import scenario_check
+from tractor.positions import scenario, scenario_frames, scenario_parts
+from tractor.positions.scenario import (
     MAX_LINK_CHARS,
     ScenarioError,
     decode_link_param,
@@ -152,7 +153,7 @@ def test_a_follow_of_the_throws_size_after_it_failed_is_refused() -> None:
     # The failed throw leaves a single (9S) led, so a pair cannot follow it. (Written
     # against the engine's table: scenario_check itself demands the throw's size.)
     s = scenario_check.check(THROW)
-    table = scenario._Table(s, scenario._trump(s), None)
+    table = scenario_frames._Table(s, scenario_parts._trump(s), None)
     table.play("steps[0]", 0, ["9S", "8S", "8S", "4S", "4S"])
     with pytest.raises(ScenarioError, match=r"steps\[1\]: seat 1 plays 2 card\(s\), but the "
                                             r"lead has 1 \(wrong_count\)"):

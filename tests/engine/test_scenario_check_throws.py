@@ -4,7 +4,7 @@ A show-only embed never starts the engine, so ``scenario_check`` (MicroPython to
 carries a small copy of the ``throw_fails`` rule (RULES §4). Seeded random scenarios
 whose trick is led by a throw (plain suits and trumps, 1/2/3 decks, NT,
 ``twos_always_trump``, shown, backed and hidden hands, followers in the trick) are
-checked twice: by ``scenario_check.check`` and by ``tractor.scenario.load`` with
+checked twice: by ``scenario_check.check`` and by ``tractor.positions.scenario.load`` with
 ``scenario_check``'s own throw check switched off (so the engine's ``check_throw``
 decides). The two refuse the same scenarios with the same message.
 """
@@ -17,9 +17,10 @@ import random
 from typing import Any
 
 import pytest
-from tractor import scenario, scenario_check
+from tractor import scenario_check
 from tractor.cards import CARD_KINDS, TEXT, counts_of, parse_cards
 from tractor.follow import analyse_lead, legal_follows
+from tractor.positions import scenario
 from tractor.scenario_check import HAND_SIZE, RANKS, ScenarioError
 from tractor.trump import TRUMP, Trump
 

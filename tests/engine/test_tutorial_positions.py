@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from tractor import scenario
+from tractor.positions import scenario
 from tractor.scenario_check import ScenarioError, check
 
 ROOT = Path(__file__).resolve().parents[2]

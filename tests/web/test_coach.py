@@ -18,9 +18,9 @@ from game import Game  # noqa: E402
 from reviews import Review, step_of  # noqa: E402
 from settings import Settings  # noqa: E402
 from test_glue import FakeScreen, FakeStorage, make_game, run_async  # noqa: E402
-from tractor import scenario  # noqa: E402
-from tractor.review import review_iter  # noqa: E402
-from tractor.review_data import review_step  # noqa: E402
+from tractor.coach.review import review_iter  # noqa: E402
+from tractor.coach.review_data import review_step  # noqa: E402
+from tractor.positions import scenario  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402
 from web_helpers import marked_hand  # noqa: E402
@@ -219,7 +219,7 @@ def test_a_friend_call_and_a_declaring_pass_are_marked_at_the_replay_s_start() -
     from types import SimpleNamespace
 
     from coachpanel import review_details, review_timeline
-    from tractor.review import DecisionReview, Option
+    from tractor.coach.review import DecisionReview, Option
 
     def option(cards: tuple[str, ...], value: float) -> Option:
         return Option(cards, value, value, 60.0 + 40 * value)

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from sitebuild import build_venv, page_start  # noqa: E402
 
 pytestmark = pytest.mark.web
-PAINT_MODULES = ["jsonscan", "markup", "paint_check", "paintable", "scenario_check", "words"]
+PAINT_MODULES = ["jsonscan", "markup", "paint_check", "paintable", "rulecore", "words"]
 SKIP_LINE = "skipped the painter's bytecode"
 BUILD_TIMEOUT_S = 900
 

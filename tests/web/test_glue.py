@@ -705,12 +705,11 @@ def test_the_hand_log_lists_every_trick_with_its_lead_and_winner() -> None:
 
 def test_undo_takes_back_seat_0_s_last_action_and_marks_the_match() -> None:
     from tractor.players import make_player
-    from tractor.save import state_dict
 
     storage = FakeStorage({"tractor.settings": Settings(speed="instant", undo=True).to_json()})
     game, screen = make_game(storage, seed=7)
     run_until(game, lambda: game.match.phase == "play" and game.match.to_move == 0)
-    before = state_dict(game.match)
+    before = game.match.state()
     count = len(game.match.actions)
     game._human(make_player("easy", 1).act(game.match.observe(0)))
     run_until(game, lambda: game.match.to_move == 0 or game.match.phase != "play")
@@ -718,7 +717,7 @@ def test_undo_takes_back_seat_0_s_last_action_and_marks_the_match() -> None:
     game.flush()
     assert 'data-testid="undo"' in screen.regions["controls"]
     game.undo()
-    assert state_dict(game.match) == before and len(game.match.actions) == count
+    assert game.match.state() == before and len(game.match.actions) == count
     assert game.meta.undo and json.loads(storage["tractor.meta"])["undo"] is True
     assert read_match(storage["tractor.match"]).match == game.match
 

@@ -467,7 +467,7 @@ MODULES = {
     "paintable.py": ROOT / "web" / "paintable.py",
     "paint_check.py": ROOT / "web" / "paint_check.py",
     "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
-    "scenario_check.py": ROOT / "pyengine" / "tractor" / "scenario_check.py",
+    "rulecore.py": ROOT / "pyengine" / "tractor" / "rulecore.py",
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from tractor.review import review_iter
+from tractor.coach.review import review_iter
 from tractor.save import dumps
 from web_helpers import LOAD_TIMEOUT_MS, ONE_DECK_INSTANT, marked_hand, open_table, probe
 

@@ -31,7 +31,8 @@ False
 import scenario_check
 from embed_text import local, say
 from markup import el, join
-from scenario_check import SYMBOL_OF, initial_frame
+from rulecore import SYMBOL_OF
+from scenario_check import initial_frame
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module

@@ -7,7 +7,7 @@ takes and returns JSON text; a refused scenario or request comes back as
 
 import json
 
-from tractor import scenario
+from tractor.positions import scenario
 
 
 def frames(text: str) -> str:

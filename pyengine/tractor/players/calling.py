@@ -2,7 +2,7 @@
 played out.
 
 The computer players call by easy's rule (``easy.choose_friend``); this module lets
-the coach (``tractor.review``) weigh a call against the others a player would think
+the coach (``tractor.coach.review``) weigh a call against the others a player would think
 of, the way ``burying`` weighs kitties:
 
 ``call_candidates(view, first)`` lists ``first`` (the call to review), easy's call,

@@ -1,34 +1,16 @@
-"""The seat interface and the pieces every player shares.
-
-A player sees only a ``View`` and answers with an action:
-
-* ``act(view)`` when ``view.to_move == view.seat`` (declare/pass in a declaration
-  round, bury, call the friend, play);
-* ``declare(view)`` during a ``during_deal`` window, whenever it might declare:
-  return a ``Declare`` or None.
-"""
+"""The pieces every player shares; the seat interface, ``Player``, is the driver's
+(``tractor.runner``), where the engine asks a player for its actions."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
-from ..actions import Action, Declare
 from ..cards import CARDS, Card
 from ..follow import required_cards
+from ..runner import Player as Player
 from ..units import Unit, runs
 from ..view import View
-
-
-class Player(Protocol):
-    """A seat's decision maker."""
-
-    name: str
-
-    def act(self, view: View) -> Action: ...
-
-    def declare(self, view: View) -> Declare | None: ...
 
 
 def hand_units(view: View) -> list[Unit]:

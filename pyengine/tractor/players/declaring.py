@@ -2,7 +2,7 @@
 played out to the end of the hand.
 
 The computer players declare by easy's rules (``easy.choose_declaration``); this
-module lets the coach (``tractor.review``) weigh a declaring decision against the
+module lets the coach (``tractor.coach.review``) weigh a declaring decision against the
 other options the seat had, the way ``burying`` weighs kitties.
 
 Where it matters (``is_declaring_point``), with the seat's whole hand dealt, so the

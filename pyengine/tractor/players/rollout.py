@@ -39,7 +39,6 @@ from operator import itemgetter
 
 from ..cards import POINTS
 from ..follow import Lead, analyse_lead, required_cards
-from ..rules import Rules
 from ..scoring import level_change
 from ..trick import check_throw, kitty_multiplier, power, winner
 from ..trump import TRUMP, Trump
@@ -742,38 +741,5 @@ def _discard_in(h: list[int], e: int, suit_of: Sequence[int], cards: Sequence[in
     return -1
 
 
-def bench(
-    hands: int = 1000, seed: int = 0, rules: Rules | None = None
-) -> tuple[int, float, float]:
-    """Whole hands played out per second by the rollout policy, in this process.
-
-    Sets up ``min(hands, 50)`` deals at the start of play (dealt, declared and
-    buried by easy players; not timed), then times ``hands`` play-outs from them
-    (copies of the tables, round robin). Returns (hands, wall seconds, CPU seconds
-    of this process: on a shared machine the second is the fairer figure).
-    """
-    import time
-
-    from ..match import Match
-    from ..runner import step
-    from . import make_player
-
-    rules = rules or Rules()
-    tables: list[Table] = []
-    for i in range(min(hands, 50)):
-        m = Match(rules, seed=seed + i)
-        seats = [make_player("easy", 4 * i + s) for s in range(4)]
-        while m.phase != "play":
-            step(m, seats)
-        assert m.trump is not None
-        tables.append(Table(m.trump, m.hands, m.leader, m.trick, m.captured, m.defenders(),
-                            sum(POINTS[c] for c in m.kitty)))
-    play_out(tables[0].copy())  # warm-up
-    started, cpu = time.perf_counter(), time.process_time()
-    for k in range(hands):
-        play_out(tables[k % len(tables)].copy())
-    return hands, time.perf_counter() - started, time.process_time() - cpu
-
-
 __all__ = ["Table", "Outcome", "play_out", "estimate", "lead_cards", "follow_cards",
-           "slow_follow", "bench"]
+           "slow_follow"]

@@ -37,12 +37,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .actions import Action, Declare
-from .match import Match
-from .players import Player, canonical_name, make_player
-from .rules import Rules
-from .runner import step
-from .view import View
+from ..actions import Action, Declare
+from ..match import Match
+from ..players import Player, canonical_name, make_player
+from ..rules import Rules
+from ..runner import step
+from ..view import View
 
 
 class Timed:

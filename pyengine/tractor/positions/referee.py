@@ -32,11 +32,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from . import trick, units
-from .cards import CARDS, Card, CardError, counts_of, format_cards, parse_cards, rank_index
-from .follow import Lead, LeadError, analyse_lead, check_follow
-from .scoring import level_change as _level_change
-from .trump import Trump, parse_trump_suit, trump_for
+from .. import trick, units
+from ..cards import CARDS, Card, CardError, counts_of, format_cards, parse_cards, rank_index
+from ..follow import Lead, LeadError, analyse_lead, check_follow
+from ..scoring import level_change as _level_change
+from ..trump import Trump, parse_trump_suit, trump_for
 
 __all__ = [
     "is_tractor",

@@ -24,9 +24,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import RANKS
-from .trump import sorted_hand
-from .view import View
+from ..cards import RANKS
+from ..trump import sorted_hand
+from ..view import View
 
 __all__ = ["PositionError", "from_view", "from_view_json"]
 

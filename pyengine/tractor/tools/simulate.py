@@ -23,13 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import counts_of, full_deck, parse_cards, points_of
-from .match import ACE, Match
-from .players import Player, make_player
-from .rules import THROW_PENALTY_POINTS, Rules
-from .runner import step
-from .scoring import level_change
-from .trick import kitty_multiplier
+from ..cards import counts_of, full_deck, parse_cards, points_of
+from ..match import ACE, Match
+from ..players import Player, make_player
+from ..rules import THROW_PENALTY_POINTS, Rules
+from ..runner import step
+from ..scoring import level_change
+from ..trick import kitty_multiplier
 
 
 @dataclass
@@ -268,28 +268,5 @@ def _tally(result: SimResult, m: Match) -> None:
         result.seat_levels[s] += r["levels_gained"]
 
 
-@dataclass(frozen=True)
-class BenchResult:
-    hands: int
-    seconds: float
 
-    @property
-    def hands_per_second(self) -> float:
-        return self.hands / self.seconds if self.seconds > 0 else 0.0
-
-    def report(self) -> str:
-        return (
-            f"bench: {self.hands} hands, random players, 2 decks, one process: "
-            f"{self.hands_per_second:.1f} hands/s ({self.seconds:.2f} s)"
-        )
-
-
-def bench(hands: int = 200, seed: int = 0) -> BenchResult:
-    """Hands per second of random players with the default rules, after a warm-up hand."""
-    simulate(Rules(), hands=1, seed=seed + 10_000, check=False)
-    timed = simulate(Rules(), hands=hands, seed=seed, check=False)
-    return BenchResult(timed.hands, timed.seconds)
-
-
-__all__ = ["simulate", "bench", "SimResult", "BenchResult", "check_hand", "check_cards",
-           "expected_next_dealer"]
+__all__ = ["simulate", "SimResult", "check_hand", "check_cards", "expected_next_dealer"]

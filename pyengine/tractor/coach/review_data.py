@@ -14,7 +14,7 @@ The decisions of the last record asked about are kept (``_points``), so the step
 of one hand replay the record once, not once per step. The same record, seat, hand,
 step and seed always give the same answer (``review`` seeds every decision alone).
 
->>> from tractor.review import Option
+>>> from tractor.coach.review import Option
 >>> o = Option(("AS",), 0.5, 1.0, 40.0)
 >>> d = DecisionReview(3, 0, "lead", o, o, 48, 0.0, 0.0, "fine", 2, None)
 >>> decision_from_data(json.loads(json.dumps(decision_data(d)))) == d
@@ -26,13 +26,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import Action, Bury, CallFriend, Declare, Pass, Play
-from .jsondata import DataError
-from .match import Match
-from .position import from_view
+from ..actions import Action, Bury, CallFriend, Declare, Pass, Play
+from ..jsondata import DataError
+from ..match import Match
+from ..positions.position import from_view
+from ..save import loads
+from ..view import View
 from .review import DecisionReview, Option, decision_points, review_decision
-from .save import loads
-from .view import View
 
 _points: dict[tuple[str, int, int], list[tuple[int, View, Action]]] = {}
 

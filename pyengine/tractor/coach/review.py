@@ -67,24 +67,24 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from .actions import Action, Bury, CallFriend, Declare, EndDeal, Pass, Play
-from .cards import CARDS, points_of
-from .follow import legal_follows
-from .match import Match
-from .players import easy
-from .players.burying import bury_candidates, bury_outcomes
-from .players.calling import call_candidates, call_outcomes, plays_alone
-from .players.common import distinct
-from .players.declaring import declare_candidates, declare_outcomes, is_declaring_point
-from .players.explain import Reason, reason
-from .players.hard import HARD
-from .players.memory import Memory
-from .players.normal import NormalPlayer
-from .players.search import deal_outcomes, follow_candidates, lead_candidates, outcome_score
-from .save import replay
-from .scoring import level_change
-from .trick import winner
-from .view import View
+from ..actions import Action, Bury, CallFriend, Declare, EndDeal, Pass, Play
+from ..cards import CARDS, points_of
+from ..follow import legal_follows
+from ..match import Match
+from ..players import easy
+from ..players.burying import bury_candidates, bury_outcomes
+from ..players.calling import call_candidates, call_outcomes, plays_alone
+from ..players.common import distinct
+from ..players.declaring import declare_candidates, declare_outcomes, is_declaring_point
+from ..players.explain import Reason, reason
+from ..players.hard import HARD
+from ..players.memory import Memory
+from ..players.normal import NormalPlayer
+from ..players.search import deal_outcomes, follow_candidates, lead_candidates, outcome_score
+from ..save import replay
+from ..scoring import level_change
+from ..trick import winner
+from ..view import View
 
 MARKS = (("blunder", 0.6), ("mistake", 0.3), ("inaccuracy", 0.1))
 """Each mark and the least cost (value scale above) that earns it, worst first."""
