@@ -27,7 +27,7 @@ from agents import WorkerLink  # noqa: E402
 from game import Game  # noqa: E402
 from pasthands import MAX_HISTORY_CHARS, History, parse_history  # noqa: E402
 from storage import Store  # noqa: E402
-from test_glue import FakeScreen, FakeStorage  # noqa: E402
+from test_glue import FakeScreen, FakeStorage, run_async  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.save import loads, record  # noqa: E402
 from web_helpers import advance  # noqa: E402
@@ -105,7 +105,7 @@ def test_the_idle_read_gives_way_before_each_record_and_finds_what_a_read_at_onc
 
     monkeypatch.setattr(pasthands, "from_record", lambda d: replayed.append(1) or real(d))
     monkeypatch.setattr(replays.asyncio, "sleep", counting_sleep)
-    asyncio.run(game.read_history_when_idle())
+    run_async(game.read_history_when_idle())
     assert waits == [0, 0, 1, 2], "the browser gets a turn before the parse and each replay"
     assert game._history == at_once and len(replayed) == 3
     assert game.message is None
@@ -116,7 +116,7 @@ def test_the_idle_read_gives_way_before_each_record_and_finds_what_a_read_at_onc
 def test_the_idle_read_keeps_a_damaged_history_aside_and_says_so_without_settings() -> None:
     game, storage = idle_game(crafted_history(entries=1).replace('"hands":[0]', '"hands":[99]'))
     draws = game.screen.draws
-    asyncio.run(game.read_history_when_idle())
+    run_async(game.read_history_when_idle())
     assert game._history == History()
     assert [k for k in storage if k.startswith("tractor.history.bad.")]
     assert game.message is not None and game.message.key == "storage_damaged"
@@ -137,4 +137,4 @@ def test_a_history_needed_during_the_idle_read_is_read_at_once_and_the_idle_read
         await reading
         assert game._history is kept
 
-    asyncio.run(both())
+    run_async(both())
