@@ -1,116 +1,132 @@
 """Settings and panels: the settings panel, the confirmations, Escape.
 
-The settings panel (``game.panel == "settings"``) changes display options at
+The settings panel (``panels.panel == "settings"``) changes display options at
 once (``set_option``: stored with the settings) and collects rule changes
-(``set_rule`` into ``game.pending_rules``), which start a new match only after
-a confirmation (``apply_rules``). A confirmation (``game.confirm``: a new
-game, new rules, a shared deal, an imported record) is answered by
-``confirm_yes`` or dismissed by ``close_panel``. Escape closes the topmost of
-a replay, a confirmation, a panel, the last trick, then clears the selection.
-While any of them is open the match stands still (``game.paused``). Each
-function takes the ``Game`` and is one of its methods there.
+(``set_rule`` into ``panels.pending_rules``), which start a new match only after
+a confirmation (``apply_rules``). A confirmation (``panels.confirm``: a new
+game, new rules, a shared deal, an imported record, a match to restore) is
+answered by ``confirm_yes`` or dismissed by ``close_panel``. Escape closes the
+topmost of a replay, a confirmation, a panel, the last trick, then clears the
+selection. While any of them is open the match stands still (``Table.paused``).
+This room answers the dialogs for the rooms below it (records, keeping, the
+coach and replays, seat 0); each function takes the ``state.Table`` and none
+draws (the facade, ``game.Game``, redraws after).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from agents import seat_agents
+from coach import cancel_review
+from core import new_match
+from keeping import restore_confirmed
+from records import accept
+from replays import close_replay
+from seat0 import clear_selection, toggle_last_trick
 from settings import PLAYER_OPTIONS, SWITCHES, parse_settings, rule_value
+from state import Table
 from storage import SETTINGS_KEY
 from tractor.rules import CHOICES, RulesError
-
-if TYPE_CHECKING:
-    from game import Game
 
 DISPLAY_OPTIONS = ("speed", "lang", *SWITCHES, *PLAYER_OPTIONS)
 """The settings that change without a new match."""
 
 
-def open_settings(game: Game) -> None:
-    game.panel = "settings"
-    game.pending_rules = game.match.rules
-    game.refresh()
+def start_over(table: Table) -> None:
+    """A new match by seat 0's choice (the message and notice of the last one go)."""
+    table.words.message = None
+    table.words.notice = None
+    new_match(table)
 
 
-def close_panel(game: Game) -> None:
-    if game.confirm is not None:
-        game.confirm = None
+def open_settings(table: Table) -> None:
+    table.panels.panel = "settings"
+    table.panels.pending_rules = table.live.match.rules
+
+
+def close_panel(table: Table) -> None:
+    if table.panels.confirm is not None:
+        table.panels.confirm = None
     else:
-        game.panel = None
-    game.wake.set()
-    game.refresh()
+        table.panels.panel = None
+    table.loop.wake.set()
 
 
-def escape(game: Game) -> None:
-    if game.replay is not None:
-        game.close_replay()
-    elif game.confirm is not None or game.panel is not None:
-        close_panel(game)
-    elif game.show_last:
-        game.toggle_last_trick()
+def leave_replay(table: Table) -> None:
+    """Close the replay (a review of its hand running stops: what it found stays)."""
+    cancel_review(table)
+    close_replay(table)
+
+
+def escape(table: Table) -> None:
+    if table.past.replay is not None:
+        leave_replay(table)
+    elif table.panels.confirm is not None or table.panels.panel is not None:
+        close_panel(table)
+    elif table.seat.show_last:
+        toggle_last_trick(table)
     else:
-        game.clear_selection()
+        clear_selection(table)
 
 
-def set_option(game: Game, name: str, value: str) -> None:
+def set_option(table: Table, name: str, value: str) -> None:
     if name not in DISPLAY_OPTIONS:
         return
     typed: Any = value
     if name in SWITCHES:
         typed = value == "true"
+    prefs = table.prefs
     if name == "speed":
-        game.speed_override = None
-    updated = game.settings.with_option(name, typed)
+        prefs.speed_override = None
+    updated = prefs.settings.with_option(name, typed)
     checked, damaged = parse_settings(updated.to_json())
     if damaged:
         return
-    game.settings = checked
-    game.store.set(SETTINGS_KEY, checked.to_json())
+    prefs.settings = checked
+    table.keep.store.set(SETTINGS_KEY, checked.to_json())
     if name in PLAYER_OPTIONS:
-        game.agents = seat_agents(checked.players, game.link)
-    game.refresh()
+        table.env.agents = seat_agents(checked.players, table.env.link)
 
 
-def set_rule(game: Game, name: str, value: str) -> None:
+def set_rule(table: Table, name: str, value: str) -> None:
     if name not in CHOICES:
         return
+    panels = table.panels
     try:
-        game.pending_rules = replace(
-            game.pending_rules or game.match.rules, **{name: rule_value(name, value)}
+        panels.pending_rules = replace(
+            panels.pending_rules or table.live.match.rules, **{name: rule_value(name, value)}
         )
     except (RulesError, TypeError):
         return
-    game.refresh()
 
 
-def apply_rules(game: Game) -> None:
-    if game.pending_rules is not None and game.pending_rules != game.match.rules:
-        game.confirm = "rules"
-        game.refresh()
+def apply_rules(table: Table) -> None:
+    pending = table.panels.pending_rules
+    if pending is not None and pending != table.live.match.rules:
+        table.panels.confirm = "rules"
 
 
-def new_game(game: Game) -> None:
-    if game.match.phase == "match_over":
-        game.new_match()
+def new_game(table: Table) -> None:
+    if table.live.match.phase == "match_over":
+        start_over(table)
         return
-    game.confirm = "new_game"
-    game.refresh()
+    table.panels.confirm = "new_game"
 
 
-def confirm_yes(game: Game) -> None:
-    what, game.confirm = game.confirm, None
+def confirm_yes(table: Table) -> None:
+    panels, prefs = table.panels, table.prefs
+    what, panels.confirm = panels.confirm, None
     if what in ("deal", "import"):
-        game.accept(what)
-    elif what == "rules" and game.pending_rules is not None:
-        game.settings = replace(game.settings, rules=game.pending_rules)
-        game.store.set(SETTINGS_KEY, game.settings.to_json())
-        game.panel = None
-        game.new_match()
+        accept(table, what)
+    elif what == "rules" and panels.pending_rules is not None:
+        prefs.settings = replace(prefs.settings, rules=panels.pending_rules)
+        table.keep.store.set(SETTINGS_KEY, prefs.settings.to_json())
+        panels.panel = None
+        start_over(table)
     elif what == "new_game":
-        game.panel = None
-        game.new_match()
+        panels.panel = None
+        start_over(table)
     elif what == "restore":
-        game.restore_confirmed()
-    game.refresh()
+        restore_confirmed(table)

@@ -4,194 +4,204 @@
 chosen speed, offers deal-time declarations to the computer seats (and to seat
 0's helper when it declares for seat 0), awaits the computer seats' decisions
 (``agents``), keeps a finished trick in view for a moment, and otherwise waits
-on ``game.wake``, which every input sets. It stands still while ``game.paused``
-(a dialog, a replay, another tab holding the match). Each step checks that the
-match did not change under it (``game.epoch``, ``game.version``) before it
-applies what it awaited. Every action goes through ``game._apply``.
+on ``table.loop.wake``, which every input sets. It stands still while
+``table.paused`` (a dialog, a replay, another tab holding the match). Each step
+checks that the match did not change under it (``table.live.epoch``,
+``table.live.version``) before it applies what it awaited. Every action goes
+through ``core.apply``. The loop draws only through the ``flush`` the facade
+(``game.Game``) gives ``run``: the table is drawn when it is dirty.
 """
 
 from __future__ import annotations
 
 import asyncio
 import traceback
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
+from core import apply
 from messages import Msg
-from seat0 import HUMAN
+from state import HUMAN, Table
 from tractor.actions import CHANCE, Deal, EndDeal, NextHand
 from tractor.match import IllegalAction
 from tractor.players import make_player
 
-if TYPE_CHECKING:
-    from game import Game
+Flush = Callable[[], None]
+"""Draw the table if it changed (``Game.flush``)."""
 
 RENDER_INTERVAL = 0.05
 """At instant speed the table is redrawn at most this often (seconds) while it runs."""
 
 
-async def run(game: Game) -> None:
+async def run(table: Table, flush: Flush) -> None:
     """Advance the match forever (computer seats, dealing, waiting for seat 0)."""
     step = _first_draw
     while True:
         try:
-            await step(game)
+            await step(table, flush)
         except Exception as error:  # shown in the page: players have no console
             traceback.print_exc()
-            game.autoplay = False
-            game.thinking = None
-            game.message = Msg("engine_error", detail=f"{type(error).__name__}: {error}")
-            game.refresh()
-            game.wake.clear()
-            await game.wake.wait()
+            table.seat.autoplay = False
+            table.loop.thinking = None
+            table.words.message = Msg("engine_error", detail=f"{type(error).__name__}: {error}")
+            _redraw(table, flush)
+            table.loop.wake.clear()
+            await table.loop.wake.wait()
         step = _step
-        await _breathe(game)
+        await _breathe(table, flush)
 
 
-async def _first_draw(game: Game) -> None:
-    game.refresh()
+def _redraw(table: Table, flush: Flush) -> None:
+    table.loop.dirty = True
+    flush()
 
 
-async def _breathe(game: Game) -> None:
+async def _first_draw(table: Table, flush: Flush) -> None:
+    _redraw(table, flush)
+
+
+async def _breathe(table: Table, flush: Flush) -> None:
     """Let the page draw and answer clicks between two steps."""
-    if game.dirty and (
-        game.pace.deal > 0 or game.clock() - game.last_render >= RENDER_INTERVAL
-    ):
-        game.flush()
+    loop = table.loop
+    if loop.dirty and (table.pace.deal > 0 or loop.clock() - loop.last_render >= RENDER_INTERVAL):
+        flush()
     await asyncio.sleep(0)
 
 
-async def _wait(game: Game) -> None:
+async def _wait(table: Table, flush: Flush) -> None:
     """Wait for seat 0 (or a panel, a new match, autoplay) to change something."""
-    game.flush()
-    await game.wake.wait()
+    flush()
+    await table.loop.wake.wait()
 
 
-async def _step(game: Game) -> None:
-    game.wake.clear()
-    if game.paused:
-        await _wait(game)
+async def _step(table: Table, flush: Flush) -> None:
+    table.loop.wake.clear()
+    if table.paused:
+        await _wait(table, flush)
         return
-    await _settle_trick(game)
-    m = game.match
+    await _settle_trick(table, flush)
+    m = table.live.match
     phase, mover = m.phase, m.to_move
+    autoplay = table.seat.autoplay
     if phase == "match_over":
-        await _wait(game)
+        await _wait(table, flush)
     elif phase == "hand_over":
-        if not (game.autoplay and game.settings.auto_next):  # the result waits for the player
-            await _wait(game)
+        if not (autoplay and table.prefs.settings.auto_next):  # the result waits for the player
+            await _wait(table, flush)
             return
-        epoch, version = game.epoch, game.version
-        game.flush()
-        await asyncio.sleep(game.pace.next_hand)
-        if _unchanged(game, epoch, version) and game.autoplay and not game.paused:
-            game._apply(NextHand())
+        epoch, version = table.live.epoch, table.live.version
+        flush()
+        await asyncio.sleep(table.pace.next_hand)
+        if _unchanged(table, epoch, version) and table.seat.autoplay and not table.paused:
+            apply(table, NextHand())
     elif phase == "deal":
-        await _deal_step(game)
-    elif mover == HUMAN and not game.autoplay:
-        await _wait(game)
+        await _deal_step(table, flush)
+    elif mover == HUMAN and not autoplay:
+        await _wait(table, flush)
     elif mover is not None and mover != CHANCE:
-        await _computer_turn(game, mover)
+        await _computer_turn(table, flush, mover)
 
 
-async def _settle_trick(game: Game) -> None:
+async def _settle_trick(table: Table, flush: Flush) -> None:
     """Keep a finished trick in view for the speed's pause, then clear it."""
-    if game.finished_trick is None:
+    loop = table.loop
+    if loop.finished_trick is None:
         return
-    rest = game.finished_until - game.clock()
-    if rest > 0 and game.match.phase == "play" and not game.match.trick:
-        epoch = game.epoch
-        game.flush()
+    rest = loop.finished_until - loop.clock()
+    if rest > 0 and table.live.match.phase == "play" and not table.live.match.trick:
+        epoch = table.live.epoch
+        flush()
         await asyncio.sleep(rest)
-        if game.epoch != epoch:
+        if table.live.epoch != epoch:
             return
-    game.finished_trick = None
-    game.dirty = True
+    loop.finished_trick = None
+    loop.dirty = True
 
 
-async def _computer_turn(game: Game, seat: int) -> None:
-    epoch, version = game.epoch, game.version
-    game.thinking = seat
-    game.refresh()
-    start = game.clock()
+async def _computer_turn(table: Table, flush: Flush, seat: int) -> None:
+    live, loop = table.live, table.loop
+    epoch, version = live.epoch, live.version
+    loop.thinking = seat
+    _redraw(table, flush)
+    start = loop.clock()
     try:
-        action = await game.agents[seat].choose(game.match, seat, "act")
-        rest = game.pace.think - (game.clock() - start)
+        action = await table.env.agents[seat].choose(live.match, seat, "act")
+        rest = table.pace.think - (loop.clock() - start)
         if rest > 0:
             await asyncio.sleep(rest)
-        await _while_paused(game)
+        await _while_paused(table, flush)
     finally:
-        game.thinking = None
-        game.dirty = True
-    if not _unchanged(game, epoch, version) or action is None:
+        loop.thinking = None
+        loop.dirty = True
+    if not _unchanged(table, epoch, version) or action is None:
         return
-    if seat == HUMAN and not game.autoplay:
+    if seat == HUMAN and not table.seat.autoplay:
         return
     try:
-        game._apply(action)
+        apply(table, action)
     except IllegalAction as error:
         # A computer player proposed an illegal action: report it, keep the game going.
-        game.message = Msg("engine_refused", seat=seat, detail=f"seat {seat}: {error}")
-        fallback = make_player("random", game.version).act(game.match.observe(seat))
-        game._apply(fallback)
+        table.words.message = Msg("engine_refused", seat=seat, detail=f"seat {seat}: {error}")
+        fallback = make_player("random", live.version).act(live.match.observe(seat))
+        apply(table, fallback)
 
 
-async def _deal_step(game: Game) -> None:
-    m = game.match
-    epoch, version = game.epoch, game.version
-    if game.repoll is not None:
-        first, game.repoll = game.repoll, None
-        await _poll(game, first, 4)
+async def _deal_step(table: Table, flush: Flush) -> None:
+    m, live, deal = table.live.match, table.live, table.deal
+    epoch, version = live.epoch, live.version
+    if deal.repoll is not None:
+        first, deal.repoll = deal.repoll, None
+        await _poll(table, flush, first, 4)
         return
     if m.dealt < m.deal_total:
-        if game.pace.deal > 0:
-            await asyncio.sleep(game.pace.deal)
-            if not _unchanged(game, epoch, version) or game.repoll is not None:
+        if table.pace.deal > 0:
+            await asyncio.sleep(table.pace.deal)
+            if not _unchanged(table, epoch, version) or table.deal.repoll is not None:
                 return
-        if game.paused:
+        if table.paused:
             return
         receiver = (m.deal_start + m.dealt) % 4
-        game._apply(Deal())
+        apply(table, Deal())
         if m.rules.declare_window == "during_deal" and m.phase == "deal":
-            await _poll(game, receiver, 1)
+            await _poll(table, flush, receiver, 1)
         return
-    if not game.final_polled:
-        declared = await _poll(game, m.deal_start, 4)
-        if game.epoch == epoch:
-            game.final_polled = not declared
+    if not deal.final_polled:
+        declared = await _poll(table, flush, m.deal_start, 4)
+        if live.epoch == epoch:
+            table.deal.final_polled = not declared
         return
-    if m.declaration_options(HUMAN) and not game.deal_declined:
-        if game.helper_declares:
-            choice = await game.agents[HUMAN].choose(m, HUMAN, "declare")
-            if not _unchanged(game, epoch, version) or not game.helper_declares:
+    if m.declaration_options(HUMAN) and not deal.deal_declined:
+        if table.helper_declares:
+            choice = await table.env.agents[HUMAN].choose(m, HUMAN, "declare")
+            if not _unchanged(table, epoch, version) or not table.helper_declares:
                 return
             if choice is None:
-                game.deal_declined = True
+                table.deal.deal_declined = True
             else:
-                game._apply(choice)
-                game.final_polled = False
+                apply(table, choice)
+                table.deal.final_polled = False
             return
-        game.end_of_deal = True
-        game.dirty = True
-        await _wait(game)
+        deal.end_of_deal = True
+        table.loop.dirty = True
+        await _wait(table, flush)
         return
-    game.end_of_deal = False
-    game._apply(EndDeal())
+    deal.end_of_deal = False
+    apply(table, EndDeal())
 
 
-async def _poll(game: Game, first: int, rounds: int) -> bool:
+async def _poll(table: Table, flush: Flush, first: int, rounds: int) -> bool:
     """Offer deal-time declarations to the computer seats (as ``tractor.runner`` does)."""
-    epoch = game.epoch
+    epoch = table.live.epoch
     declared = False
     asked, seat, limit = 0, first, rounds
     while asked < limit:
-        m = game.match
-        if (seat != HUMAN or game.helper_declares) and m.declaration_options(seat):
-            choice = await game.agents[seat].choose(m, seat, "declare")
-            await _while_paused(game)
-            if game.epoch != epoch or game.match.phase != "deal":
+        m = table.live.match
+        if (seat != HUMAN or table.helper_declares) and m.declaration_options(seat):
+            choice = await table.env.agents[seat].choose(m, seat, "declare")
+            await _while_paused(table, flush)
+            if table.live.epoch != epoch or table.live.match.phase != "deal":
                 return declared
-            if choice is not None and game.match.is_legal(choice):
-                game._apply(choice)
+            if choice is not None and table.live.match.is_legal(choice):
+                apply(table, choice)
                 declared = True
                 asked, limit = 0, 4
         asked += 1
@@ -199,12 +209,12 @@ async def _poll(game: Game, first: int, rounds: int) -> bool:
     return declared
 
 
-async def _while_paused(game: Game) -> None:
-    while game.paused:
-        game.flush()
-        game.wake.clear()
-        await game.wake.wait()
+async def _while_paused(table: Table, flush: Flush) -> None:
+    while table.paused:
+        flush()
+        table.loop.wake.clear()
+        await table.loop.wake.wait()
 
 
-def _unchanged(game: Game, epoch: int, version: int) -> bool:
-    return game.epoch == epoch and game.version == version
+def _unchanged(table: Table, epoch: int, version: int) -> bool:
+    return table.live.epoch == epoch and table.live.version == version

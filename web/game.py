@@ -1,9 +1,8 @@
-"""The table's controller: ``Game``, the shared state of one browser tab, and its rooms.
+"""The table's facade: ``Game``, the one object the page and seat 0's clicks talk to.
 
-``Game`` owns the ``tractor.Match`` and the table state (selection, panels,
-messages, the loop's wake-up event). It is the one object the page
-(``main``) and seat 0's clicks (``controls``) talk to. What it does is kept in
-rooms, modules of functions that take the ``Game`` as their first argument:
+The table's state is one ``state.Table`` (``game.state``), in parts; the core
+(``core``: applying an action, a new or replaced match) works on it, and the
+rooms are modules of functions over it that never draw:
 
 * ``flow`` -- the match flow: the run loop, dealing, the computer turns;
 * ``seat0`` -- seat 0's input: selecting, playing, declaring, the hint;
@@ -11,30 +10,29 @@ rooms, modules of functions that take the ``Game`` as their first argument:
 * ``records`` -- records and links: import, export, share links, undo;
 * ``dialogs`` -- settings and panels: options, rules, confirmations, Escape;
 * ``keeping`` -- keeping the match in storage: loading, saving, other tabs
-  (beside ``keeper``, the rules for writing);
+  (beside ``keeper``, the rules for writing, and ``stored``, the small values);
 * ``coach`` -- reviewing seat 0's decisions in a past hand, sharing one as a quiz.
 
-Each room function is bound below as a method of ``Game`` of the same name
-(``play = seat0.play``), so ``game.play()`` runs ``seat0.play(game)``: the
-page, ``controls`` and the tests call ``Game``'s methods, and this class body
-is the index of where each one lives. Rooms talk to each other only through
-the ``Game`` (``game.keep_hand()``, never ``import replays``; only ``HUMAN``
-comes from ``seat0``); a room imports ``game`` only for typing, so nothing
-imports in a circle. Here stays what
-every room shares: the state, drawing (``scene``, ``flush``), applying an
-action (``_apply``, then ``keeping.keep_action`` saves it) and replacing the
-match (``_resume``, ``_swapped``). No DOM access: the page passes a
-``Screen`` (``show(regions, root_classes, lang)``) and a ``Store``.
+``Game`` builds the state, registers what runs after every action (the notice,
+``notices.note_action``; keeping the match, ``keeping.keep_action``) and after
+every new or replaced match (``keeping.save``) as the core's hooks, and binds
+each room function as a method of the same name that runs it on the state and
+then draws once (``play = _drawn(seat0.play)``; ``_drawn_if``: only when it says it
+changed something; ``_read``: never): this class body is the index of where each
+method lives. The long-running rooms (the loop, a review) are given
+``flush`` to draw as they go. No DOM access: the page passes a ``Screen``
+(``show(regions, root_classes, lang)``) and a ``Store``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import coach
 import dialogs
@@ -43,28 +41,65 @@ import keeping
 import records
 import replays
 import seat0
-from agents import SeatAgent, WorkerLink, seat_agents
-from i18n import language_of, t
+from agents import WorkerLink, seat_agents
+from core import view
+from i18n import language_of
 from keeper import Keeper
 from messages import Msg
 from notices import note_action
-from pasthands import History, Step
-from reviews import Review
-from saves import Meta
-from seat0 import HUMAN
-from settings import PACES, SPEEDS, Pace, Settings, parse_settings
-from stats import Stats, parse_stats
+from scene import Scene
+from settings import SPEEDS, parse_settings
+from state import Env, Keep, Live, Loop, Prefs, Table, Words
+from stats import parse_stats
 from storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, Store
-from table import Scene, render, root_classes
-from tractor.actions import Action, Deal, NextHand, Play
+from stored import load_small
+from table import render, root_classes
+from tablescene import scene_of
 from tractor.match import Match
 from tractor.rules import Rules
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class Screen(Protocol):
     """Where the table is drawn."""
 
     def show(self, regions: Mapping[str, str], classes: str, lang: str) -> None: ...
+
+
+def _drawn(room: Callable[Concatenate[Table, P], R]) -> Callable[Concatenate[Game, P], R]:
+    """A room function as a method of ``Game``: run it on the state, then draw once."""
+
+    @functools.wraps(room)
+    def method(self: Game, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        result = room(self.state, *args, **kwargs)
+        self.refresh()
+        return result
+
+    return method
+
+
+def _drawn_if(room: Callable[Concatenate[Table, P], bool]) -> Callable[Concatenate[Game, P], None]:
+    """A room function that says whether it changed anything (it runs on every key, click
+    or storage event), as a method of ``Game`` that draws only then."""
+
+    @functools.wraps(room)
+    def method(self: Game, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if room(self.state, *args, **kwargs):
+            self.refresh()
+
+    return method
+
+
+def _read(room: Callable[Concatenate[Table, P], R]) -> Callable[Concatenate[Game, P], R]:
+    """A room function that changes nothing shown, as a method of ``Game`` (no drawing)."""
+
+    @functools.wraps(room)
+    def method(self: Game, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return room(self.state, *args, **kwargs)
+
+    return method
 
 
 class Game:
@@ -85,165 +120,58 @@ class Game:
         bad_deal: bool = False,
         tab_id: str | None = None,
     ):
-        self.screen, self.store, self.link = screen, store, link
-        self.keeper = Keeper(store, tab_id)
-        self.clock, self.stamp = clock, stamp
-        self.speed_override = speed if speed in SPEEDS else None
-        self.message: Msg | None = None
-        self.notice: Msg | None = None
-        self.settings: Settings = self._load_small(SETTINGS_KEY, parse_settings)
+        self.screen = screen
+        keep, words = Keep(store, Keeper(store, tab_id), stamp), Words()
+        settings = load_small(keep, words, SETTINGS_KEY, parse_settings)
         # A first visit (nothing stored yet): the browser's language, and a pointer to
         # the tutorial until the next visit.
-        self.first_visit = self.store.get(SETTINGS_KEY) is None and self.store.get(
-            MATCH_KEY) is None
-        if self.store.get(SETTINGS_KEY) is None:
-            self.settings = replace(self.settings, lang=language_of(browser_lang))
-        self.stats: Stats = self._load_small(STATS_KEY, parse_stats)
-        self.agents: dict[int, SeatAgent] = seat_agents(self.settings.players, link)
-        # table state
-        self.selected: set[int] = set()
-        self.autoplay = False
-        self.show_last = False
-        self.keys_used = False  # a shortcut key was pressed: the footer shows the key help
-        self.show_log = False
-        self.panel: str | None = None
-        self.confirm: str | None = None
-        self.pending_rules: Rules | None = None
-        self.pending_import: Match | None = None  # a record read from a file (records.py)
-        self._history: History | None = None  # read on first use (replays.py)
-        self.replay: tuple[list[Step], int] | None = None
-        self.replayed = ("", 0)  # the match id and hand number of the replay
-        self.hand_review: Review | None = None  # the coach's last review (coach.py)
-        self.thinking: int | None = None
-        self.friend_rank, self.friend_suit = "A", "S"
-        self.finished_trick: dict[str, Any] | None = None
-        self.finished_until = 0.0
-        self.just_dealt: str | None = None  # the card seat 0 was just dealt (animated)
-        # loop state
-        self.epoch = 0  # changes with every new match
-        self.version = 0  # changes with every applied action
-        self.wake = asyncio.Event()
-        self.shown = asyncio.Event()  # set once the first dealt card has been drawn
-        self.dirty = True
-        self.last_render = 0.0
-        self._view: tuple[int, int, dict[str, Any]] | None = None
-        self.load_ms = 0  # how long replaying the stored match took (shown to tests)
-        self._reset_hand_flags()
+        first_visit = store.get(SETTINGS_KEY) is None and store.get(MATCH_KEY) is None
+        if store.get(SETTINGS_KEY) is None:
+            settings = replace(settings, lang=language_of(browser_lang))
+        prefs = Prefs(settings, load_small(keep, words, STATS_KEY, parse_stats),
+                      speed_override=speed if speed in SPEEDS else None,
+                      first_visit=first_visit)
+        # The new match if none can be resumed (load_match resumes the stored one).
+        fresh = Match(settings.rules, random.randrange(1, 2**31) if seed is None else seed)
+        self.state = Table(
+            live=Live(fresh), keep=keep, prefs=prefs, loop=Loop(clock), words=words,
+            env=Env(link, seat_agents(settings.players, link), address),
+        )
+        hooks = self.state.hooks
+        hooks.after_action += [note_action, lambda table, _action, _before: keeping.keep_action(
+            table)]  # the match first: derived data only once it is stored
+        hooks.after_restart.append(keeping.save)
         link.on_change = self.refresh
-        self.address = address  # the page's address, for share links
-        self.share_link: str | None = None
-        self.position_link: str | None = None  # "share this position": embed.html?s=…
-        self.position_iframe: str | None = None
-        self.pending_deal: tuple[Rules, int] | None = None  # a shared deal (records.py)
-        self.match: Match
-        self.aside: tuple[str, int] | None = None  # a match kept aside unread, and when
-        self.meta = Meta()
-        self._load_match(seed)
+        keeping.load_match(self.state, fresh, lambda table: self.check_drawable())
         if deal is not None:
-            self.offer_match(deal)
-        elif bad_deal and self.message is None:
-            self.message = Msg("deal_link_refused")
+            records.offer_match(self.state, deal)
+        elif bad_deal and words.message is None:
+            words.message = Msg("deal_link_refused")
 
-    # ------------------------------------------------------------ shared state
+    # ------------------------------------------------------------ what the page reads
     @property
-    def pace(self) -> Pace:
-        return PACES[self.speed_override or self.settings.speed]
-
-    @property
-    def lang(self) -> str:
-        return self.settings.lang
+    def paused(self) -> bool:
+        """A dialog (settings, a confirmation, a replay) is open: nothing moves until it closes."""
+        return self.state.paused
 
     @property
-    def helper_declares(self) -> bool:
-        """Whether the helper declares for seat 0 (托管, or the 自动叫主 setting)."""
-        return self.autoplay or self.settings.auto_declare
+    def shown(self) -> asyncio.Event:
+        """Set once the first dealt card has been drawn."""
+        return self.state.loop.shown
 
     @property
     def save_blocked(self) -> bool:
         """A bad save could not be kept elsewhere (or could not be read): never overwrite it."""
-        return self.keeper.blocked
+        return self.state.keep.keeper.blocked
 
-    @property
-    def paused(self) -> bool:
-        """A dialog (settings, a confirmation, a replay) is open: nothing moves until it closes."""
-        return (
-            self.panel is not None
-            or self.confirm is not None
-            or self.replay is not None
-            or self.keeper.elsewhere
-        )
-
-    def _reset_hand_flags(self) -> None:
-        self.repoll: int | None = None  # seat to start asking every computer seat again
-        self.final_polled = False  # the computer seats had their last look after the deal
-        self.deal_declined = False  # seat 0 chose not to declare after the deal
-        self.end_of_deal = False  # waiting for seat 0 to declare or pass after the deal
-
-    # ------------------------------------------------------------ drawing
     def view(self) -> dict[str, Any]:
         """Seat 0's view as plain data (cached per action)."""
-        if self._view is None or self._view[:2] != (self.epoch, self.version):
-            self._view = (self.epoch, self.version, self.match.observe(HUMAN).to_dict())
-        return self._view[2]
+        return view(self.state)
 
+    # ------------------------------------------------------------ drawing
     def scene(self) -> Scene:
-        lang = self.lang
-        problem = self.store.warning(self.keeper.unsaved)
-        warning = None if problem is None else t(lang, problem)
-        # worker_loading / worker_ready / worker_failed (its error goes to the console)
-        worker = t(lang, f"worker_{self.link.state}", info=self.link.info)
-        return Scene(
-            view=self.view(),
-            settings=self.settings,
-            lang=lang,
-            selected=frozenset(self.selected),
-            thinking=self.thinking,
-            autoplay=self.autoplay,
-            show_last=self.show_last,
-            show_log=self.show_log,
-            replay=self.replay,
-            replayed=self.replayed,
-            review=self.hand_review,
-            history=self._history_lines() if self.panel == "settings" else ((), 0),
-            set_aside_at=None if self.aside is None else self.aside[1],
-            match_id=self.meta.match_id,
-            can_undo=self.undoable() is not None,
-            finished_trick=self.finished_trick,
-            end_of_deal=self.end_of_deal,
-            panel=self.panel,
-            confirm=self.confirm,
-            pending_rules=self.pending_rules,
-            stats=self.stats,
-            message=None if self.message is None else self.message.text(lang),
-            message_detail="" if self.message is None else self.message.detail,
-            notice=None if self.notice is None else self.notice.text(lang),
-            warning=warning,
-            worker=worker,
-            worker_calls=self.link.calls,
-            worker_state=self.link.state,
-            think_ms=tuple(self.link.times_ms),
-            elsewhere=self.keeper.elsewhere,
-            friend_rank=self.friend_rank,
-            friend_suit=self.friend_suit,
-            just_dealt=self.just_dealt if self.pace.deal > 0 else None,
-            levels_before=self.levels_before(),
-            load_ms=self.load_ms,
-            share_link=self.share_link,
-            first_visit=self.first_visit,
-            keys_used=self.keys_used,
-            speed=self.speed_override or self.settings.speed,
-            position_link=self.position_link,
-            position_iframe=self.position_iframe,
-        )
-
-    def levels_before(self) -> list[int] | None:
-        """Everyone's level before the hand whose result is shown (the match keeps results)."""
-        m = self.match
-        if m.hand_result is None or m.phase not in ("hand_over", "match_over"):
-            return None
-        if len(m.results) >= 2:
-            return list(m.results[-2]["levels"])
-        return [0, 0, 0, 0] if m.hand_no == 0 else None
+        """What the next drawing shows (``tablescene.scene_of``)."""
+        return scene_of(self.state)
 
     def check_drawable(self) -> None:
         """Draw the table once, unseen: raises if the match cannot be drawn."""
@@ -251,154 +179,100 @@ class Game:
 
     def refresh(self) -> None:
         """Draw now (used after every input: the page answers at once)."""
-        self.dirty = True
+        self.state.loop.dirty = True
         self.flush()
 
     def flush(self) -> None:
-        if not self.dirty:
+        """Draw the table if it changed since it was last drawn."""
+        loop, match = self.state.loop, self.state.live.match
+        if not loop.dirty:
             return
         scene = self.scene()
-        self.screen.show(render(scene), root_classes(scene), self.lang)
-        self.dirty = False
-        self.last_render = self.clock()
-        if self.match.dealt > 0 or self.match.phase != "deal":
-            self.shown.set()
+        self.screen.show(render(scene), root_classes(scene), self.state.lang)
+        loop.dirty = False
+        loop.last_render = loop.clock()
+        if match.dealt > 0 or match.phase != "deal":
+            loop.shown.set()
 
-    # ------------------------------------------------------------ applying
-    def _apply(self, action: Action) -> None:
-        """Apply any action (seat 0, computer or system); raises ``IllegalAction``."""
-        m = self.match
-        hand_before = list(m.hands[HUMAN])
-        tricks_before = m.tricks_played
-        friend_known, phase_before = m.friend_revealed, m.phase
-        m.apply(action)
-        self.version += 1
-        self.dirty = True
-        if m.hands[HUMAN] != hand_before:
-            self.selected.clear()
-        self.just_dealt = (
-            str(m.deck[m.dealt - 1])
-            if isinstance(action, Deal) and (m.deal_start + m.dealt - 1) % 4 == HUMAN
-            else None
-        )
-        note_action(self, action, friend_known, phase_before)
-        if isinstance(action, Play) and m.tricks_played > tricks_before:
-            self.finished_trick = m.last_trick
-            self.finished_until = self.clock() + self.pace.trick
-        if isinstance(action, NextHand):
-            self._reset_hand_flags()
-            self.finished_trick = None
-            self.show_last = False
-            self.notice = None  # last hand's declarations and friend are history
-        self.keep_action()  # the match first: derived data only once it is stored
+    # ------------------------------------------------------------ what runs on its own
+    async def run(self) -> None:
+        """The match flow, forever (``flow.run``), drawing when the table changed."""
+        await flow.run(self.state, self.flush)
 
-    # ------------------------------------------------------------ a new or replaced match
-    def _new_id(self, seed: int) -> str:
-        return f"{self.stamp()}-{seed}"
+    def hint(self) -> None:
+        """Ask seat 0's helper for a move (``seat0.find_hint``), drawn when it answers."""
+        asyncio.ensure_future(self._hint())
 
-    def _new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
-        if seed is None:
-            seed = random.randrange(1, 2**31)
-        self._resume(Match(rules or self.settings.rules, seed))
+    async def _hint(self) -> None:
+        await self._then_draw(seat0.find_hint(self.state))
 
-    def _resume(self, match: Match) -> None:
-        """Make ``match`` the table's match (new, shared or imported) and save it."""
-        self.match = match
-        self.meta = Meta(match_id=self._new_id(match.seed))
-        self.share_link = self.position_link = self.position_iframe = None
-        self.show_last = False
-        self._restart()
+    async def read_history_when_idle(self) -> None:
+        """Read the past hands between the browser's tasks (``replays.read_when_idle``)."""
+        if await replays.read_when_idle(self.state):
+            self.refresh()
 
-    def new_match(self) -> None:
-        self.message = None
-        self.notice = None
-        self._new_match()
+    async def _then_draw(self, work: Coroutine[Any, Any, None]) -> None:
+        await work
+        self.refresh()
 
-    def _swapped(self, notice: Msg) -> None:
-        """The table's match was replaced in place (undo, "continue here"): start its
-        loop afresh, save it, and say why."""
-        self.message, self.notice = None, notice
-        self._restart()
-
-    def _restart(self) -> None:
-        """Start the loop afresh on the table's (new or replaced) match, save it, draw."""
-        self.epoch += 1
-        self.version += 1
-        self.selected.clear()
-        self.finished_trick = None
-        self.thinking = None
-        self._reset_hand_flags()
-        self._save()
-        self.wake.set()
+    def review(self, match_id: str, hand: int) -> None:
+        """Replay a hand and review it (``coach.review``), each step drawn as it comes."""
+        coach.review(self.state, match_id, hand, self.flush)
         self.refresh()
 
     # ------------------------------------------------------------ the rooms (see above)
-    # the match flow
-    run = flow.run
     # seat 0's input
-    _human = seat0.act
-    selected_cards = seat0.selected_cards
-    select = seat0.select
-    clear_selection = seat0.clear_selection
-    play = seat0.play
-    bury = seat0.bury
-    declare = seat0.declare
-    pass_turn = seat0.pass_turn
-    pick_friend = seat0.pick_friend
-    call_friend = seat0.call_friend
-    next_hand = seat0.next_hand
-    primary = seat0.primary
-    toggle_autoplay = seat0.toggle_autoplay
-    toggle_log = seat0.toggle_log
-    toggle_last_trick = seat0.toggle_last_trick
-    close_last_trick = seat0.close_last_trick
-    note_key = seat0.note_key
-    hint = seat0.hint
-    _hint = seat0.find_hint
-    _select_cards = seat0.select_cards
+    _human = _drawn(seat0.act)
+    selected_cards = _read(seat0.selected_cards)
+    select = _drawn(seat0.select)
+    clear_selection = _drawn(seat0.clear_selection)
+    play = _drawn(seat0.play)
+    bury = _drawn(seat0.bury)
+    declare = _drawn(seat0.declare)
+    pass_turn = _drawn(seat0.pass_turn)
+    pick_friend = _drawn(seat0.pick_friend)
+    call_friend = _drawn(seat0.call_friend)
+    next_hand = _drawn(seat0.next_hand)
+    primary = _drawn(seat0.primary)
+    toggle_autoplay = _drawn(seat0.toggle_autoplay)
+    toggle_log = _drawn(seat0.toggle_log)
+    toggle_last_trick = _drawn(seat0.toggle_last_trick)
+    _select_cards = _read(seat0.select_cards)
+    note_key = _drawn_if(seat0.note_key)
+    close_last_trick = _drawn_if(seat0.close_last_trick)
+
     # past hands
-    history = replays.history
-    keep_hand = replays.keep_hand
-    keep_match = replays.keep_match
-    forget_history = replays.forget_history
-    read_history_when_idle = replays.read_when_idle
-    _history_lines = replays.history_lines
-    open_replay = replays.open_replay
-    export_hand = replays.export_hand
-    replay_step = replays.replay_step
-    close_replay = replays.close_replay
+    history = _read(replays.history)
+    open_replay = _drawn(replays.open_replay)
+    export_hand = _read(replays.export_hand)
+    replay_step = _drawn(replays.replay_step)
+    go_to_step = _drawn(replays.go_to_step)
+    close_replay = _drawn(dialogs.leave_replay)
     # records and links
-    offer_match = records.offer_match
-    share = records.share
-    share_position = records.share_position
-    export_record = records.export_record
-    import_record = records.import_record
-    refuse_import = records.refuse_import
-    accept = records.accept
-    undoable = records.undoable
-    undo = records.undo
+    offer_match = _read(records.offer_match)  # before the first drawing, from the page's link
+    share = _drawn(records.share)
+    share_position = _drawn(records.share_position)
+    export_record = _read(records.export_record)
+    import_record = _drawn(records.import_record)
+    refuse_import = _drawn(records.refuse_import)
+    accept = _drawn(records.accept)
+    undoable = _read(records.undoable)
+    undo = _drawn(records.undo)
     # settings and panels
-    open_settings = dialogs.open_settings
-    close_panel = dialogs.close_panel
-    escape = dialogs.escape
-    set_option = dialogs.set_option
-    set_rule = dialogs.set_rule
-    apply_rules = dialogs.apply_rules
-    new_game = dialogs.new_game
-    confirm_yes = dialogs.confirm_yes
+    new_match = _drawn(dialogs.start_over)
+    open_settings = _drawn(dialogs.open_settings)
+    close_panel = _drawn(dialogs.close_panel)
+    escape = _drawn(dialogs.escape)
+    set_option = _drawn(dialogs.set_option)
+    set_rule = _drawn(dialogs.set_rule)
+    apply_rules = _drawn(dialogs.apply_rules)
+    new_game = _drawn(dialogs.new_game)
+    confirm_yes = _drawn(dialogs.confirm_yes)
     # keeping the match in storage
-    _load_small = keeping.load_small
-    _begin_small = keeping.begin_small
-    _end_small = keeping.end_small
-    _load_match = keeping.load_match
-    restore_set_aside = keeping.restore_set_aside
-    restore_confirmed = keeping.restore_confirmed
-    _save = keeping.save
-    keep_action = keeping.keep_action
-    on_storage = keeping.on_storage
-    take_over = keeping.take_over
+    restore_set_aside = _drawn(keeping.restore_set_aside)
+    take_over = _drawn(keeping.take_over)
+    on_storage = _drawn_if(keeping.on_storage)
+
     # the coach
-    review = coach.review
-    cancel_review = coach.cancel_review
-    go_to_step = coach.go_to_step
-    share_review = coach.share_review
+    cancel_review = _drawn(coach.cancel_review)
+    share_review = _drawn(coach.share_review)

@@ -96,7 +96,7 @@ def main() -> list[object]:
         browser_lang=str(window.navigator.language or ""),
         bad_deal=query.deal_refused,
     )
-    painting.adopt(game, painted, selection)
+    painting.adopt(game.state, painted, selection)
     proxies = [*controls.install(document, game), watch_other_tabs(game)]
     tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]
     return [game, *proxies, *tasks]

@@ -10,103 +10,101 @@
 * **Undo**: seat 0 takes back its last action of the hand; the match is
   replayed without it (and what followed) and marked as one where undo was used.
 
-Each function takes the ``Game`` and is one of its methods there.
+Each function takes the ``state.Table``; none draws (the facade, ``game.Game``,
+redraws after).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from links import share_query
+from core import new_match, resume, swapped
+from links import embed_address, share_query
 from messages import Msg
+from replays import keep_match
 from saves import read_match
-from seat0 import HUMAN
+from state import HUMAN, Table
 from tractor import scenario
 from tractor.actions import NextHand
 from tractor.position import PositionError, from_view_json
 from tractor.rules import Rules
 from tractor.save import dumps, replay
 
-if TYPE_CHECKING:
-    from game import Game
 
-
-def offer_match(game: Game, deal: tuple[Rules, int]) -> None:
+def offer_match(table: Table, deal: tuple[Rules, int]) -> None:
     """A shared deal (rules, seed): play it now, or after a confirmation when a
     match is under way."""
-    under_way = game.match.actions and game.match.phase != "match_over"
-    if not under_way:
-        game._new_match(deal[1], deal[0])
+    m = table.live.match
+    if not (m.actions and m.phase != "match_over"):  # no match under way
+        new_match(table, deal[1], deal[0])
         return
-    game.pending_deal = deal
-    game.confirm = "deal"
+    table.panels.pending_deal = deal
+    table.panels.confirm = "deal"
 
 
-def share(game: Game) -> None:
+def share(table: Table) -> None:
     """Make the link to this match's deal (shown in the settings panel)."""
-    game.share_link = game.address + share_query(game.match.rules, game.match.seed)
-    game.refresh()
+    m = table.live.match
+    table.panels.share_link = table.env.address + share_query(m.rules, m.seed)
 
 
-def share_position(game: Game) -> None:
+def share_position(table: Table) -> None:
     """The embed link and ``<iframe>`` of the current trick from seat 0's view only
     (``tractor.position``): other hands appear as counts of card backs."""
     try:
-        text = from_view_json(game.match.observe(HUMAN))
+        text = from_view_json(table.live.match.observe(HUMAN))
     except PositionError:
         return
-    embed = game.address[: game.address.rfind("/") + 1] + "embed.html"
-    game.position_link = scenario.link(text, base=embed)
-    game.position_iframe = scenario.iframe(text, base=embed)
-    game.refresh()
+    embed = embed_address(table.env.address)
+    table.panels.position_link = scenario.link(text, base=embed)
+    table.panels.position_iframe = scenario.iframe(text, base=embed)
 
 
-def export_record(game: Game) -> tuple[str, str]:
+def export_record(table: Table) -> tuple[str, str]:
     """The file name and text of this match's record (for a download)."""
-    return f"tractor-match-{game.match.seed}.json", dumps(game.match)
+    return f"tractor-match-{table.live.match.seed}.json", dumps(table.live.match)
 
 
-def import_record(game: Game, text: str) -> None:
+def import_record(table: Table, text: str) -> None:
     """A record from a file: refused with a message, or played on after a confirmation."""
     loaded = read_match(text)
     if loaded.match is None:
         problem = (loaded.problem or "save_empty").removeprefix("save_")
-        refuse_import(game, f"import_why_{problem}")
+        refuse_import(table, f"import_why_{problem}")
         return
-    game.pending_import = loaded.match
-    game.confirm = "import"
-    game.refresh()
+    table.panels.pending_import = loaded.match
+    table.panels.confirm = "import"
 
 
-def refuse_import(game: Game, reason: str, **params: object) -> None:
+def refuse_import(table: Table, /, reason: str, **params: object) -> None:
     """Refuse a record, saying why in the reader's words (the catalog's ``reason``)."""
-    game.message = Msg("import_refused", what=Msg(reason, dict(params)))
-    game.refresh()
+    table.words.message = Msg("import_refused", what=Msg(reason, dict(params)))
 
 
-def accept(game: Game, what: str | None) -> None:
+def accept(table: Table, what: str | None) -> None:
     """The confirmation of a shared deal (``deal``) or an imported record (``import``)."""
-    if what == "deal" and game.pending_deal is not None:
-        game.panel = None
-        rules, seed = game.pending_deal
-        game.pending_deal = None
-        game.message = game.notice = None
-        game._new_match(seed, rules)
-    elif what == "import" and game.pending_import is not None:
-        game.panel = None
-        game._resume(game.pending_import)
-        game.pending_import = None
-        game.keep_match()  # its finished hands can be replayed from the history
+    panels = table.panels
+    if what == "deal" and panels.pending_deal is not None:
+        panels.panel = None
+        rules, seed = panels.pending_deal
+        panels.pending_deal = None
+        table.words.message = table.words.notice = None
+        new_match(table, seed, rules)
+    elif what == "import" and panels.pending_import is not None:
+        panels.panel = None
+        resume(table, panels.pending_import)
+        panels.pending_import = None
+        keep_match(table)  # its finished hands can be replayed from the history
 
 
-def undoable(game: Game) -> int | None:
+def undoable(table: Table) -> int | None:
     """Where seat 0's last action of this hand stands in the record (None: nothing
     to take back, or undo is off)."""
-    if not game.settings.undo or game.match.phase == "match_over":
+    m = table.live.match
+    if not table.prefs.settings.undo or m.phase == "match_over":
         return None
-    for index in range(len(game.match.actions) - 1, -1, -1):
-        action = game.match.actions[index]
+    for index in range(len(m.actions) - 1, -1, -1):
+        action = m.actions[index]
         if isinstance(action, NextHand):
             return None
         if getattr(action, "seat", None) == HUMAN:
@@ -114,13 +112,14 @@ def undoable(game: Game) -> int | None:
     return None
 
 
-def undo(game: Game) -> None:
+def undo(table: Table) -> None:
     """Take back seat 0's last action (and what the others did after it): the match
     is replayed without them, and marked as one where undo was used."""
-    index = undoable(game)
+    index = undoable(table)
     if index is None:
         return
-    m = game.match
-    game.match = replay(m.rules, m.seed, m.actions[:index], m.start_level)
-    game.meta = replace(game.meta, undo=True)
-    game._swapped(Msg("msg_undone"))
+    live = table.live
+    m = live.match
+    live.match = replay(m.rules, m.seed, m.actions[:index], m.start_level)
+    live.meta = replace(live.meta, undo=True)
+    swapped(table, Msg("msg_undone"))

@@ -1,209 +1,193 @@
 """Seat 0's input: what the player's clicks and keys do to the match and the table.
 
-Seat 0 is the player at this screen. Each function takes the ``Game`` (the
-table's shared state, ``game.py``) and is one of its methods there: a card
-click selects, a button plays, buries, declares, passes or calls the friend,
-the hint asks seat 0's helper for a move and explains it. An action seat 0
-takes goes through ``act``: applied at once (the loop wakes), or refused with
-the rule's explanation.
+Seat 0 is the player at this screen. Each function takes the ``state.Table``
+and none draws (the facade, ``game.Game``, redraws after): a card click
+selects, a button plays, buries, declares, passes or calls the friend, the
+hint asks seat 0's helper for a move and explains it. An action seat 0 takes
+goes through ``act``: applied at once (the loop wakes), or refused with the
+rule's explanation. The functions that may change nothing (``note_key``,
+``close_last_trick``, run on every key and click) say whether they did.
 """
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING
-
+from core import apply, view
 from messages import Msg, cards_text
+from state import HUMAN, Table
 from tractor.actions import Action, Bury, CallFriend, Declare, NextHand, Pass, Play
 from tractor.match import IllegalAction
 from tractor.players.explain import reason
 
-if TYPE_CHECKING:
-    from game import Game
 
-HUMAN = 0
-"""Seat 0: the player at this screen (the computer seats are 1 to 3)."""
-
-
-def act(game: Game, action: Action) -> bool:
+def act(table: Table, action: Action) -> bool:
     """Apply seat 0's action, or explain in words why it is refused."""
-    if game.keeper.elsewhere:  # another tab holds the match: "continue here" first
-        game.message = Msg("elsewhere")
-        game.refresh()
+    words = table.words
+    if table.keep.keeper.elsewhere:  # another tab holds the match: "continue here" first
+        words.message = Msg("elsewhere")
         return False
-    game.show_last = False  # an overlay closes on the next action
+    table.seat.show_last = False  # an overlay closes on the next action
     try:
-        game._apply(action)
+        apply(table, action)
     except IllegalAction as error:
-        game.message = Msg("not_allowed", rule=error.rule, engine=error.message)
-        game.refresh()
+        words.message = Msg("not_allowed", rule=error.rule, engine=error.message)
         return False
-    game.message = None
-    game.selected.clear()
-    game.wake.set()
-    game.refresh()
+    words.message = None
+    table.seat.selected.clear()
+    table.loop.wake.set()
     return True
 
 
-def selected_cards(game: Game) -> list[str]:
-    hand = game.view()["hand"]
-    return [hand[i] for i in sorted(game.selected) if i < len(hand)]
+def selected_cards(table: Table) -> list[str]:
+    hand = view(table)["hand"]
+    return [hand[i] for i in sorted(table.seat.selected) if i < len(hand)]
 
 
-def select(game: Game, index: int) -> None:
-    if index in game.selected:
-        game.selected.discard(index)
-    elif 0 <= index < len(game.view()["hand"]):
-        game.selected.add(index)
-    game.message = None
-    game.show_last = False  # an overlay closes on the next action
-    game.refresh()
+def select(table: Table, index: int) -> None:
+    seat = table.seat
+    if index in seat.selected:
+        seat.selected.discard(index)
+    elif 0 <= index < len(view(table)["hand"]):
+        seat.selected.add(index)
+    table.words.message = None
+    seat.show_last = False  # an overlay closes on the next action
 
 
-def clear_selection(game: Game) -> None:
-    game.selected.clear()
-    game.refresh()
+def clear_selection(table: Table) -> None:
+    table.seat.selected.clear()
 
 
-def play(game: Game) -> None:
-    act(game, Play(HUMAN, " ".join(selected_cards(game))))
+def play(table: Table) -> None:
+    act(table, Play(HUMAN, " ".join(selected_cards(table))))
 
 
-def bury(game: Game) -> None:
-    act(game, Bury(HUMAN, " ".join(selected_cards(game))))
+def bury(table: Table) -> None:
+    act(table, Bury(HUMAN, " ".join(selected_cards(table))))
 
 
-def declare(game: Game, cards: str) -> None:
-    phase = game.match.phase
-    if act(game, Declare(HUMAN, cards)) and phase == "deal":
-        if game.match.dealt < game.match.deal_total:
-            game.repoll = 1
+def declare(table: Table, cards: str) -> None:
+    m, deal = table.live.match, table.deal
+    phase = m.phase
+    if act(table, Declare(HUMAN, cards)) and phase == "deal":
+        if m.dealt < m.deal_total:
+            deal.repoll = 1
         else:
-            game.final_polled = False
-        game.end_of_deal = False
+            deal.final_polled = False
+        deal.end_of_deal = False
 
 
-def pass_turn(game: Game) -> None:
-    if game.match.phase == "deal":
-        if game.end_of_deal:
-            game.deal_declined = True
-            game.end_of_deal = False
-            game.message = None
-            game.wake.set()
-            game.refresh()
+def pass_turn(table: Table) -> None:
+    if table.live.match.phase == "deal":
+        if table.deal.end_of_deal:
+            table.deal.deal_declined = True
+            table.deal.end_of_deal = False
+            table.words.message = None
+            table.loop.wake.set()
         return
-    act(game, Pass(HUMAN))
+    act(table, Pass(HUMAN))
 
 
-def pick_friend(game: Game, which: str, value: str) -> None:
+def pick_friend(table: Table, which: str, value: str) -> None:
     if which == "rank":
-        game.friend_rank = value
+        table.seat.friend_rank = value
     elif which == "suit":
-        game.friend_suit = value
-    game.refresh()
+        table.seat.friend_suit = value
 
 
-def call_friend(game: Game) -> None:
-    act(game, CallFriend(HUMAN, game.friend_rank + game.friend_suit))
+def call_friend(table: Table) -> None:
+    act(table, CallFriend(HUMAN, table.seat.friend_rank + table.seat.friend_suit))
 
 
-def next_hand(game: Game) -> None:
-    if game.match.phase == "hand_over":
-        act(game, NextHand())
+def next_hand(table: Table) -> None:
+    if table.live.match.phase == "hand_over":
+        act(table, NextHand())
 
 
-def primary(game: Game) -> None:
+def primary(table: Table) -> None:
     """Enter/Space: the main action of the moment."""
-    if game.panel or game.confirm:
+    if table.panels.panel or table.panels.confirm:
         return
-    phase = game.match.phase
-    chosen = " ".join(sorted(selected_cards(game)))
-    options = {" ".join(sorted(o.split())): o for o in game.view()["declaration_options"]}
+    phase = table.live.match.phase
+    chosen = " ".join(sorted(selected_cards(table)))
+    options = {" ".join(sorted(o.split())): o for o in view(table)["declaration_options"]}
     if phase in ("deal", "declare", "theft") and chosen in options:
-        declare(game, options[chosen])
+        declare(table, options[chosen])
     elif phase == "play":
-        play(game)
+        play(table)
     elif phase == "bury":
-        bury(game)
+        bury(table)
     elif phase == "call":
-        call_friend(game)
+        call_friend(table)
     elif phase == "hand_over":
-        next_hand(game)
+        next_hand(table)
 
 
-def toggle_autoplay(game: Game) -> None:
-    game.autoplay = not game.autoplay
-    game.end_of_deal = False
-    game.wake.set()
-    game.refresh()
+def toggle_autoplay(table: Table) -> None:
+    table.seat.autoplay = not table.seat.autoplay
+    table.deal.end_of_deal = False
+    table.loop.wake.set()
 
 
-def toggle_log(game: Game) -> None:
-    game.show_log = not game.show_log
-    game.refresh()
+def toggle_log(table: Table) -> None:
+    table.seat.show_log = not table.seat.show_log
 
 
-def note_key(game: Game) -> None:
-    """A shortcut key was used: from now on the footer shows the keyboard help."""
-    if not game.keys_used:
-        game.keys_used = True
-        game.refresh()
+def note_key(table: Table) -> bool:
+    """A shortcut key was used: from now on the footer shows the keyboard help
+    (True the first time: the table is drawn again)."""
+    if table.seat.keys_used:
+        return False
+    table.seat.keys_used = True
+    return True
 
 
-def close_last_trick(game: Game) -> None:
-    """A tap outside the last trick closes it."""
-    if game.show_last:
-        game.show_last = False
-        game.refresh()
+def close_last_trick(table: Table) -> bool:
+    """A tap outside the last trick closes it (True if it was open)."""
+    if not table.seat.show_last:
+        return False
+    table.seat.show_last = False
+    return True
 
 
-def toggle_last_trick(game: Game) -> None:
-    game.show_last = not game.show_last
-    game.refresh()
+def toggle_last_trick(table: Table) -> None:
+    table.seat.show_last = not table.seat.show_last
 
 
-def hint(game: Game) -> None:
-    asyncio.ensure_future(find_hint(game))
-
-
-async def find_hint(game: Game) -> None:
+async def find_hint(table: Table) -> None:
     """Ask seat 0's helper for a move: select its cards and say why (or that it passes)."""
-    m = game.match
+    m, live, words = table.live.match, table.live, table.words
     if m.phase == "deal" and m.declaration_options(HUMAN):
         kind = "declare"
     elif m.to_move == HUMAN and m.phase in ("declare", "theft", "bury", "call", "play"):
         kind = "act"
     else:
-        game.notice = Msg("msg_no_hint")
-        game.refresh()
+        words.notice = Msg("msg_no_hint")
         return
-    epoch, version = game.epoch, game.version
-    action = await game.agents[HUMAN].choose(m, HUMAN, kind)
-    if (epoch, version) != (game.epoch, game.version):
+    epoch, version = live.epoch, live.version
+    action = await table.env.agents[HUMAN].choose(m, HUMAN, kind)
+    if (epoch, version) != (live.epoch, live.version):
         return
-    game.message = None
+    words.message = None
     if action is None or isinstance(action, Pass):
-        game.selected.clear()
-        game.notice = Msg("msg_hint", what=Msg("hint_pass"))
+        table.seat.selected.clear()
+        words.notice = Msg("msg_hint", what=Msg("hint_pass"))
     elif isinstance(action, CallFriend):
         card = str(action.card)
-        game.friend_rank, game.friend_suit = card[:-1], card[-1]
-        game.notice = Msg("msg_hint", what=Msg("hint_call", cards=(card,)))
+        table.seat.friend_rank, table.seat.friend_suit = card[:-1], card[-1]
+        words.notice = Msg("msg_hint", what=Msg("hint_call", cards=(card,)))
     elif isinstance(action, (Declare, Bury, Play)):
-        select_cards(game, cards_text(action.cards))
+        select_cards(table, cards_text(action.cards))
         code, params = reason(m.observe(HUMAN), action)
         why = Msg(f"why_{code}", params)
-        hand = game.view()["hand"]  # the hint names its cards in the hand's order
-        shown = tuple(hand[i] for i in sorted(game.selected))
-        game.notice = Msg("msg_hint", what=Msg("hint_cards", cards=shown, what=why))
-    game.refresh()
+        hand = view(table)["hand"]  # the hint names its cards in the hand's order
+        shown = tuple(hand[i] for i in sorted(table.seat.selected))
+        words.notice = Msg("msg_hint", what=Msg("hint_cards", cards=shown, what=why))
 
 
-def select_cards(game: Game, cards: tuple[str, ...]) -> None:
+def select_cards(table: Table, cards: tuple[str, ...]) -> None:
     """Select these cards of seat 0's hand (each card once, as often as it is named)."""
-    hand = game.view()["hand"]
+    hand = view(table)["hand"]
     chosen: set[int] = set()
     for card in cards:
         index = next(i for i, c in enumerate(hand) if c == card and i not in chosen)
         chosen.add(index)
-    game.selected = chosen
+    table.seat.selected = chosen

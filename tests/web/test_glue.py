@@ -21,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
+import core  # noqa: E402
 import i18n  # noqa: E402
 from agents import ComputerAgent, WorkerLink  # noqa: E402
 from decide import decide_json  # noqa: E402
@@ -157,14 +158,14 @@ def test_autoplay_plays_a_whole_match_and_counts_it() -> None:
                                          "auto_next": True})}
     )
     game, screen = make_game(storage, seed=55)
-    game.autoplay = True
-    run_until(game, lambda: game.match.phase == "match_over")
-    assert game.match.phase == "match_over"
+    game.state.seat.autoplay = True
+    run_until(game, lambda: game.state.live.match.phase == "match_over")
+    assert game.state.live.match.phase == "match_over"
     stats, damaged = parse_stats(storage["tractor.stats"])
-    assert stats.matches == 1 and not damaged and stats.hands == game.match.hand_no + 1
+    assert stats.matches == 1 and not damaged and stats.hands == game.state.live.match.hand_no + 1
     game.flush()
     assert 'data-testid="match-over"' in screen.regions["overlay"]
-    assert read_match(storage["tractor.match"]).match == game.match
+    assert read_match(storage["tractor.match"]).match == game.state.live.match
 
 
 def test_bad_save_is_quarantined_and_replaced() -> None:
@@ -182,21 +183,19 @@ def test_every_phase_renders_in_both_languages() -> None:
     storage = FakeStorage({"tractor.settings": Settings(rules=rules, speed="instant",
                                                         auto_next=True).to_json()})
     game, _ = make_game(storage, seed=11)
-    game.autoplay = True
+    game.state.seat.autoplay = True
     phases: set[str] = set()
-    apply = game._apply
 
-    def apply_and_draw(action: Any) -> None:
-        apply(action)
-        phases.add(game.match.phase)
+    def draw_after(table: Any, action: Any, before: Any) -> None:
+        phases.add(game.state.live.match.phase)
         for lang in ("en", "zh"):
             scene = game.scene()
             scene.lang = lang
             regions = render(scene)
             assert regions["hand"].count("data-card=") == len(game.view()["hand"])
 
-    game._apply = apply_and_draw  # type: ignore[method-assign]
-    run_until(game, lambda: game.match.hand_no >= 1, limit=600)
+    game.state.hooks.after_action.append(draw_after)
+    run_until(game, lambda: game.state.live.match.hand_no >= 1, limit=600)
     assert {"deal", "bury", "theft", "call", "play", "hand_over"} <= phases
 
 
@@ -227,7 +226,7 @@ def test_after_deal_round_and_kitty_theft_wait_for_seat_0() -> None:
     turns: list[str] = []
 
     def seat0() -> bool:
-        m = game.match
+        m = game.state.live.match
         if m.to_move == 0 and m.phase in ("declare", "theft"):
             game.flush()
             assert 'data-testid="declare"' in screen.regions["controls"]
@@ -235,12 +234,12 @@ def test_after_deal_round_and_kitty_theft_wait_for_seat_0() -> None:
             turns.append(m.phase)
             game.pass_turn()
         elif m.to_move == 0 and m.phase == "bury":
-            game.selected = set(range(m.rules.kitty_size))
+            game.state.seat.selected = set(range(m.rules.kitty_size))
             game.bury()
         return m.phase == "play"
 
     run_until(game, seat0)
-    assert game.match.phase == "play"
+    assert game.state.live.match.phase == "play"
     assert turns[0] == "declare" and "theft" in turns
 
 
@@ -259,7 +258,7 @@ def test_seat_0_calls_the_friend_with_the_picker() -> None:
     game.pick_friend("rank", "K")
     game.pick_friend("suit", "H")
     game.call_friend()
-    assert game.match.phase == "play" and str(game.match.friend_card) == "KH"
+    assert game.state.live.match.phase == "play" and str(game.state.live.match.friend_card) == "KH"
     game.flush()
     assert "KH" not in screen.regions["bar"] or "K♥" in screen.regions["bar"]
     assert (
@@ -273,13 +272,14 @@ def test_enter_declares_the_selected_option_at_the_end_of_the_deal() -> None:
         {"tractor.settings": json.dumps({"rules": {"decks": 1}, "speed": "instant"})}
     )
     game, screen = make_game(storage, seed=31)  # seat 0 may declare 2S after the deal
-    run_until(game, lambda: game.end_of_deal)
-    assert game.end_of_deal and game.view()["declaration_options"] == ["2S"]
+    run_until(game, lambda: game.state.deal.end_of_deal)
+    assert game.state.deal.end_of_deal and game.view()["declaration_options"] == ["2S"]
     game._select_cards(("2S",))
     game.refresh()
     assert "declare-option suggested" in screen.regions["controls"]
     game.primary()
-    assert game.match.declaration is not None and game.match.declaration.seat == 0
+    assert game.state.live.match.declaration is not None
+    assert game.state.live.match.declaration.seat == 0
 
 
 def test_a_bad_save_is_never_overwritten_when_no_copy_fits() -> None:
@@ -293,8 +293,8 @@ def test_a_bad_save_is_never_overwritten_when_no_copy_fits() -> None:
     game, screen = make_game(storage)
     game.flush()
     assert storage["tractor.match"] == "{broken"
-    assert game.save_blocked and game.store.full
-    assert "not saved" in game.message.text("en") if game.message else False
+    assert game.save_blocked and game.state.keep.store.full
+    assert "not saved" in game.state.words.message.text("en") if game.state.words.message else False
     assert 'data-testid="storage-warning"' in screen.regions["footer"]
 
 
@@ -333,17 +333,15 @@ def hostile_scenes() -> list[Scene]:
     rules = Rules(decks=1, partners="find_friend", throw_penalty=True)
     storage = FakeStorage({"tractor.settings": Settings(rules=rules, speed="instant").to_json()})
     game, _ = make_game(storage, seed=12)
-    game.autoplay = True
+    game.state.seat.autoplay = True
     scenes: list[Scene] = []
-    apply = game._apply
 
-    def apply_and_keep(action: Any) -> None:
-        apply(action)
+    def keep_scene(table: Any, action: Any, before: Any) -> None:
         if len(scenes) < 400:
             scenes.append(game.scene())
 
-    game._apply = apply_and_keep  # type: ignore[method-assign]
-    run_until(game, lambda: game.match.phase == "hand_over", limit=600)
+    game.state.hooks.after_action.append(keep_scene)
+    run_until(game, lambda: game.state.live.match.phase == "hand_over", limit=600)
     chosen = scenes[:: max(1, len(scenes) // 40)] + scenes[-3:]
     for scene in chosen:
         scene.view = poisoned(scene.view)
@@ -425,7 +423,7 @@ def test_unreadable_storage_is_kept_aside_and_the_table_starts(key: str, junk: s
     kept = [k for k in storage if k.startswith(f"{key}.bad.")]
     assert kept and storage[kept[0]] == junk
     assert storage[key] != junk
-    assert game.message is not None and kept[0] in game.message.text("en")
+    assert game.state.words.message is not None and kept[0] in game.state.words.message.text("en")
     assert "data-testid=\"phase\"" in screen.regions["probe"]
 
 
@@ -434,8 +432,8 @@ def test_a_save_with_an_illegal_action_is_kept_aside() -> None:
     record["actions"] = ["deal", "0 play AS"]
     storage = FakeStorage({"tractor.match": json.dumps(record)})
     game, _ = make_game(storage)
-    assert game.match.actions == [] or game.match.seed != 4
-    assert game.message is not None and "damaged" in game.message.text("en")
+    assert game.state.live.match.actions == [] or game.state.live.match.seed != 4
+    assert game.state.words.message is not None and "damaged" in game.state.words.message.text("en")
 
 
 @pytest.mark.parametrize(
@@ -491,8 +489,8 @@ def test_a_stored_match_that_cannot_be_drawn_is_kept_aside(monkeypatch: Any) -> 
     game.flush()
     kept = [key for key in storage if key.startswith("tractor.match.bad.")]
     assert kept and storage[kept[0]] == save
-    assert game.match.seed == 9 and game.message is not None
-    assert "damaged" in game.message.text("en")
+    assert game.state.live.match.seed == 9 and game.state.words.message is not None
+    assert "damaged" in game.state.words.message.text("en")
 
 
 def test_settings_naming_the_old_basic_player_still_load_as_easy() -> None:
@@ -524,11 +522,12 @@ def test_auto_declare_lets_the_helper_declare_for_seat_0_during_the_deal() -> No
     storage = FakeStorage({"tractor.settings": settings.to_json()})
     game, _ = make_game(storage, seed=31)
     helper = DeclaringAgent()
-    game.agents[0] = helper
+    game.state.env.agents[0] = helper
     waited = []
-    run_until(game, lambda: waited.append(game.end_of_deal) or game.match.phase != "deal")
+    run_until(game, lambda: waited.append(game.state.deal.end_of_deal)
+              or game.state.live.match.phase != "deal")
     assert helper.asked > 0 and not any(waited)
-    assert [d.seat for d in game.match.declarations][:1] == [0]
+    assert [d.seat for d in game.state.live.match.declarations][:1] == [0]
 
 
 def test_without_auto_declare_seat_0_is_not_declared_for() -> None:
@@ -536,9 +535,9 @@ def test_without_auto_declare_seat_0_is_not_declared_for() -> None:
     storage = FakeStorage({"tractor.settings": settings.to_json()})
     game, _ = make_game(storage, seed=31)
     helper = DeclaringAgent()
-    game.agents[0] = helper
-    run_until(game, lambda: game.end_of_deal)
-    assert helper.asked == 0 and all(d.seat != 0 for d in game.match.declarations)
+    game.state.env.agents[0] = helper
+    run_until(game, lambda: game.state.deal.end_of_deal)
+    assert helper.asked == 0 and all(d.seat != 0 for d in game.state.live.match.declarations)
 
 
 def test_the_hint_selects_cards_and_says_why() -> None:
@@ -550,16 +549,16 @@ def test_the_hint_selects_cards_and_says_why() -> None:
                            "tractor.settings": Settings(speed="instant", lang="en").to_json()})
     game, _ = make_game(storage)
     run_async(game._hint())
-    assert game.selected
-    assert game.notice is not None
-    text = game.notice.text("en")
+    assert game.state.seat.selected
+    assert game.state.words.notice is not None
+    text = game.state.words.notice.text("en")
     assert text.startswith("Hint: ") and " — " in text, text
     assert any(
         i18n.t("en", f"why_{code}", n=0).split(" ")[0] in text
         for code in ("wins_points", "wins_trick", "feeds_partner", "partner_winning",
                      "keeps_trump_pair", "cannot_win")
     )
-    assert "提示：" in game.notice.text("zh")
+    assert "提示：" in game.state.words.notice.text("zh")
 
 
 # ------------------------------------------------------------ records and links (issue 10)
@@ -567,28 +566,29 @@ def test_a_share_link_names_the_seed_and_the_rules_that_differ() -> None:
     rules = Rules(decks=3, partners="find_friend")
     storage = FakeStorage({"tractor.settings": Settings(rules=rules).to_json()})
     game, _ = make_game(storage, seed=77)
-    game.address = "https://example.org/tractor/index.html"
+    game.state.env.address = "https://example.org/tractor/index.html"
     game.share()
-    assert game.share_link == (
+    assert game.state.panels.share_link == (
         "https://example.org/tractor/index.html?deal=77&decks=3&partners=find_friend"
     )
-    assert parse_query(game.share_link.split("index.html")[1]).deal == (rules, 77)
+    assert parse_query(game.state.panels.share_link.split("index.html")[1]).deal == (rules, 77)
 
 
 def test_a_shared_deal_starts_at_once_or_after_confirming() -> None:
     rules = Rules(decks=1, throw_penalty=True)
     game, _ = make_game(FakeStorage(), seed=None)
-    assert not game.match.actions
+    assert not game.state.live.match.actions
     game.offer_match((rules, 5))
-    assert (game.match.rules, game.match.seed) == (rules, 5)
-    game.match.apply(game.match.system_action())  # a match under way now
+    assert (game.state.live.match.rules, game.state.live.match.seed) == (rules, 5)
+    game.state.live.match.apply(game.state.live.match.system_action())  # a match under way now
     game.offer_match((Rules(), 6))
-    assert game.confirm == "deal" and game.match.seed == 5
+    assert game.state.panels.confirm == "deal" and game.state.live.match.seed == 5
     game.close_panel()
-    assert game.match.seed == 5
+    assert game.state.live.match.seed == 5
     game.offer_match((Rules(), 6))
     game.confirm_yes()
-    assert (game.match.rules, game.match.seed, game.match.actions) == (Rules(), 6, [])
+    m = game.state.live.match
+    assert (m.rules, m.seed, m.actions) == (Rules(), 6, [])
 
 
 def test_export_then_import_gives_the_identical_match() -> None:
@@ -602,12 +602,13 @@ def test_export_then_import_gives_the_identical_match() -> None:
     assert name == "tractor-match-4.json" and text == dumps(played)
     storage = FakeStorage()
     target, _ = make_game(storage, seed=8)
-    target.match.apply(target.match.system_action())
+    target.state.live.match.apply(target.state.live.match.system_action())
     target.import_record(text)
-    assert target.confirm == "import" and target.match.seed == 8
+    assert target.state.panels.confirm == "import" and target.state.live.match.seed == 8
     target.confirm_yes()
-    assert target.match == played and read_match(storage["tractor.match"]).match == played
-    kept = target.history().entry(target.meta.match_id)
+    assert target.state.live.match == played
+    assert read_match(storage["tractor.match"]).match == played
+    kept = target.history().entry(target.state.live.meta.match_id)
     assert kept is not None and kept.hands == tuple(range(len(played.results)))
 
 
@@ -618,10 +619,13 @@ def test_export_then_import_gives_the_identical_match() -> None:
 def test_a_bad_record_is_refused_and_changes_nothing(text: str) -> None:
     storage = FakeStorage()
     game, _ = make_game(storage, seed=8)
-    before, saved = game.match, storage["tractor.match"]
+    before, saved = game.state.live.match, storage["tractor.match"]
     game.import_record(text)
-    assert game.match is before and storage["tractor.match"] == saved and game.confirm is None
-    assert game.message is not None and "nothing was changed" in game.message.text("en")
+    assert game.state.live.match is before
+    assert storage["tractor.match"] == saved
+    assert game.state.panels.confirm is None
+    assert game.state.words.message is not None
+    assert "nothing was changed" in game.state.words.message.text("en")
 
 
 def test_strongest_declaration_first_and_what_is_left_after_declaring() -> None:
@@ -666,17 +670,17 @@ def test_declaration_notices_last_only_while_true() -> None:
     assert overturn is not None
     storage = FakeStorage({"tractor.match": dumps(overturn)})
     game, _ = make_game(storage, seed=None)
-    game.notice = Msg("msg_declared", seat=overturn.declaration.seat, cards=("2H",))
-    game._apply(Declare(0, game.match.declaration_options(0)[-1]))
-    assert game.notice is None
+    game.state.words.notice = Msg("msg_declared", seat=overturn.declaration.seat, cards=("2H",))
+    core.apply(game.state, Declare(0, game.state.live.match.declaration_options(0)[-1]))
+    assert game.state.words.notice is None
 
     over = advance({"decks": 1}, 1, lambda m: m.phase == "hand_over")
     assert over is not None
     game, _ = make_game(FakeStorage({"tractor.match": dumps(over)}), seed=None)
-    assert game.notice == Msg("resumed")
-    game.notice = Msg("msg_declared", seat=1, cards=("2H",))
-    game._apply(NextHand())
-    assert game.notice is None
+    assert game.state.words.notice == Msg("resumed")
+    game.state.words.notice = Msg("msg_declared", seat=1, cards=("2H",))
+    core.apply(game.state, NextHand())
+    assert game.state.words.notice is None
 
 
 def test_the_hand_log_lists_every_trick_with_its_lead_and_winner() -> None:
@@ -709,23 +713,26 @@ def test_undo_takes_back_seat_0_s_last_action_and_marks_the_match() -> None:
 
     storage = FakeStorage({"tractor.settings": Settings(speed="instant", undo=True).to_json()})
     game, screen = make_game(storage, seed=7)
-    run_until(game, lambda: game.match.phase == "play" and game.match.to_move == 0)
-    before = state_dict(game.match)
-    count = len(game.match.actions)
-    game._human(make_player("easy", 1).act(game.match.observe(0)))
-    run_until(game, lambda: game.match.to_move == 0 or game.match.phase != "play")
-    assert len(game.match.actions) > count
+    run_until(game, lambda: game.state.live.match.phase == "play"
+              and game.state.live.match.to_move == 0)
+    before = state_dict(game.state.live.match)
+    count = len(game.state.live.match.actions)
+    game._human(make_player("easy", 1).act(game.state.live.match.observe(0)))
+    run_until(game, lambda: game.state.live.match.to_move == 0
+              or game.state.live.match.phase != "play")
+    assert len(game.state.live.match.actions) > count
     game.flush()
     assert 'data-testid="undo"' in screen.regions["controls"]
     game.undo()
-    assert state_dict(game.match) == before and len(game.match.actions) == count
-    assert game.meta.undo and json.loads(storage["tractor.meta"])["undo"] is True
-    assert read_match(storage["tractor.match"]).match == game.match
+    assert state_dict(game.state.live.match) == before
+    assert len(game.state.live.match.actions) == count
+    assert game.state.live.meta.undo and json.loads(storage["tractor.meta"])["undo"] is True
+    assert read_match(storage["tractor.match"]).match == game.state.live.match
 
 
 def test_without_the_setting_there_is_no_undo() -> None:
     game, screen = make_game(FakeStorage({"tractor.settings": Settings(speed="instant").to_json()}))
-    run_until(game, lambda: game.match.phase == "play")
+    run_until(game, lambda: game.state.live.match.phase == "play")
     game.flush()
     assert game.undoable() is None and 'data-testid="undo"' not in screen.regions["controls"]
 
@@ -849,9 +856,10 @@ def test_a_hand_exports_as_the_record_up_to_its_end() -> None:
 def test_the_result_s_replay_works_for_a_hand_finished_before_this_visit() -> None:
     (_, m), = finished_hands(1)
     game, _ = make_game(FakeStorage({"tractor.match": dumps(m)}))
-    assert game.history().entry(game.meta.match_id) is None
-    game.open_replay(game.meta.match_id, m.hand_no)
-    assert game.replay is not None and game.replay[0][-1].result == m.hand_result
+    assert game.history().entry(game.state.live.meta.match_id) is None
+    game.open_replay(game.state.live.meta.match_id, m.hand_no)
+    assert game.state.past.replay is not None
+    assert game.state.past.replay[0][-1].result == m.hand_result
 
 
 class MessageParts(HTMLParser):
@@ -907,13 +915,13 @@ def test_an_engine_error_is_one_sentence_in_the_table_s_language_with_the_detail
     the sentence."""
     import flow  # noqa: PLC0415 - the module whose step fails
 
-    def broken(game: Game) -> Coroutine[Any, Any, None]:
+    def broken(table: Any, flush: Any) -> Coroutine[Any, Any, None]:
         raise ValueError("trick index 7 out of range")
 
     monkeypatch.setattr(flow, "_step", broken)
     storage = FakeStorage({"tractor.settings": json.dumps({"lang": lang, "speed": "instant"})})
     game, screen = make_game(storage)
-    run_until(game, lambda: game.message is not None)
+    run_until(game, lambda: game.state.words.message is not None)
     game.flush()
     shown = footer_message(screen)
     assert shown.sentence == sentence
@@ -929,20 +937,19 @@ def test_a_computer_s_refused_action_is_told_in_chinese_only(monkeypatch: Any, l
 
     storage = FakeStorage({"tractor.settings": json.dumps({"lang": lang, "speed": "instant"})})
     game, screen = make_game(storage)
-    apply = game._apply
     refused: list[int] = []
 
-    def refuse_once(action: Any) -> None:
+    def refuse_once(table: Any, action: Any) -> None:
         seat = getattr(action, "seat", None)
-        if game.match.phase == "play" and seat not in (None, 0) and not refused:
+        if table.live.match.phase == "play" and seat not in (None, 0) and not refused:
             refused.append(seat)
             raise IllegalAction("follow_suit", "you must follow suit")
-        apply(action)
+        core.apply(table, action)
 
-    monkeypatch.setattr(game, "_apply", refuse_once)
+    monkeypatch.setattr(flow, "apply", refuse_once)
     assert flow.IllegalAction is IllegalAction
-    game.autoplay = True
-    run_until(game, lambda: game.message is not None)
+    game.state.seat.autoplay = True
+    run_until(game, lambda: game.state.words.message is not None)
     game.flush()
     shown = footer_message(screen)
     name = i18n.seat_name(lang, refused[0])
