@@ -14,10 +14,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
+from fakes import FakeScreen, FakeStorage  # noqa: E402
 from game import Game  # noqa: E402
 from reviews import Review, step_of  # noqa: E402
 from settings import Settings  # noqa: E402
-from test_glue import FakeScreen, FakeStorage, make_game, run_async  # noqa: E402
+from tables import make_game, run_async  # noqa: E402
 from tractor import scenario  # noqa: E402
 from tractor.review import review_iter  # noqa: E402
 from tractor.review_data import review_step  # noqa: E402

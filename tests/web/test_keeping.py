@@ -18,13 +18,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 from agents import WorkerLink  # noqa: E402
+from fakes import FakeScreen, FakeStorage  # noqa: E402
 from game import Game  # noqa: E402
 from keeper import TAB_KEY, loading_key  # noqa: E402
 from links import parse_query  # noqa: E402
 from saves import parse_meta, read_match  # noqa: E402
 from stats import parse_stats  # noqa: E402
 from storage import Store  # noqa: E402
-from test_glue import FakeScreen, FakeStorage, run_until  # noqa: E402
+from tables import run_until  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402

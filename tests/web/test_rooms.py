@@ -4,7 +4,7 @@
 modules of functions over the table's state (``state.Table``); here each room's
 functions are called directly on the state of a ``Game`` built on a fake screen
 and a dict-backed storage (the whole table is driven through ``Game`` in
-test_glue.py and test_keeping.py). The first tests hold the layout itself: no
+test_table_*.py and test_keeping.py). The first tests hold the layout itself: no
 module of the page imports in a circle (type-only and function-local imports
 count), no room imports the facade or another module's private names or draws,
 and the core runs the hooks the facade registered.
@@ -31,10 +31,11 @@ import keeping  # noqa: E402
 import records  # noqa: E402
 import replays  # noqa: E402
 import seat0  # noqa: E402
+from fakes import FakeStorage  # noqa: E402
 from game import Game  # noqa: E402
 from keeper import TAB_KEY  # noqa: E402
 from settings import Settings  # noqa: E402
-from test_glue import FakeStorage, make_game, run_async, run_until  # noqa: E402
+from tables import make_game, run_async, run_until  # noqa: E402
 from tractor.actions import Action, Play  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
