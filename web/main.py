@@ -13,9 +13,9 @@ import asyncio  # noqa: E402
 from typing import Any  # noqa: E402
 
 import controls  # noqa: E402
-import painting  # noqa: E402
 from agents import WorkerLink  # noqa: E402
-from game import Game  # noqa: E402
+from house import painting  # noqa: E402
+from house.game import Game  # noqa: E402
 from links import parse_query  # noqa: E402
 from pyodide.ffi import create_proxy, jsnull  # noqa: E402
 from pyscript import create_named_worker, document, window  # noqa: E402

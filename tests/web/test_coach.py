@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 from fakes import FakeScreen, FakeStorage  # noqa: E402
-from game import Game  # noqa: E402
+from house.game import Game  # noqa: E402
 from reviews import Review, step_of  # noqa: E402
 from settings import Settings  # noqa: E402
 from tables import make_game, run_async  # noqa: E402

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
-from game import Game  # noqa: E402
+from house.game import Game  # noqa: E402
 from keeper import TAB_KEY, loading_key  # noqa: E402
 from links import parse_query  # noqa: E402
 from saves import parse_meta, read_match  # noqa: E402
@@ -342,7 +342,7 @@ def test_a_refused_write_is_reported_with_its_real_cause(
 # ------------------------------------------------------------------ loads that never end
 def crash_while_loading(storage: FakeStorage, monkeypatch: pytest.MonkeyPatch) -> None:
     """A tab that dies while it replays the stored match (the marker stays)."""
-    import keeping  # where the stored match is read (the table's loading)
+    from house import keeping  # where the stored match is read (the table's loading)
 
     def frozen(text: str | None) -> Any:
         raise KeyboardInterrupt  # the tab is closed while the replay runs
@@ -368,7 +368,7 @@ def test_a_match_whose_load_did_not_finish_once_is_loaded_again_and_resumed(
 
 def test_a_stored_match_whose_load_never_finished_twice_is_kept_aside_unread(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import keeping
+    from house import keeping
 
     m = Match(Rules(decks=1), 3)
     m.apply(m.system_action())

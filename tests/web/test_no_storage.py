@@ -10,7 +10,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "web"), str(Path(__fil
 
 from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen  # noqa: E402
-from game import Game  # noqa: E402
+from house.game import Game  # noqa: E402
 from i18n import t  # noqa: E402
 from storage import Store  # noqa: E402
 from tables import run_until  # noqa: E402

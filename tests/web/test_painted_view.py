@@ -27,14 +27,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-import core  # noqa: E402
 import paint_check  # noqa: E402
 import paintable  # noqa: E402
-import painting  # noqa: E402
 import pofile  # noqa: E402
 from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
-from game import Game  # noqa: E402
+from house import core, painting  # noqa: E402
+from house.game import Game  # noqa: E402
 from messages import Msg  # noqa: E402
 from settings import Settings  # noqa: E402
 from storage import MATCH_KEY, Store  # noqa: E402

@@ -1,4 +1,4 @@
-"""The rooms of the table (web/game.py's docstring), each on its own, in CPython.
+"""The rooms of the table (web/house/game.py's docstring), each on its own, in CPython.
 
 ``flow``, ``seat0``, ``replays``, ``records``, ``dialogs``, ``keeping`` and ``coach`` are
 modules of functions over the table's state (``state.Table``); here each room's
@@ -23,16 +23,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-import coach  # noqa: E402
-import core  # noqa: E402
-import dialogs  # noqa: E402
-import flow  # noqa: E402
-import keeping  # noqa: E402
-import records  # noqa: E402
-import replays  # noqa: E402
-import seat0  # noqa: E402
 from fakes import FakeStorage  # noqa: E402
-from game import Game  # noqa: E402
+from house import coach, core, dialogs, flow, keeping, records, replays, seat0  # noqa: E402
+from house.game import Game  # noqa: E402
 from keeper import TAB_KEY  # noqa: E402
 from settings import Settings  # noqa: E402
 from tables import make_game, run_async, run_until  # noqa: E402
@@ -42,7 +35,7 @@ from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402
 
 ROOMS = (flow, seat0, replays, records, dialogs, keeping, coach)
-ROOM_NAMES = {room.__name__ for room in ROOMS}
+ROOM_NAMES = {room.__name__.removeprefix("house.") for room in ROOMS}
 INSTANT = Settings(rules=Rules(decks=1), speed="instant", lang="en")
 
 
@@ -78,19 +71,29 @@ def one_hand_played(seed: int = 5) -> Game:
 WEB = ROOT / "web"
 
 
+def module_name(path: Path) -> str:
+    """``web/house/core.py`` as imported: ``house.core``."""
+    return ".".join(path.relative_to(WEB).with_suffix("").parts)
+
+
+MODULES = {module_name(path): path for path in [*WEB.glob("*.py"), *WEB.glob("*/*.py")]
+           if path.parent.name != "embed" and path.name != "__init__.py"}
+
+
 def web_imports(path: Path) -> set[str]:
     """The page's modules that ``path`` imports anywhere (in functions and for typing too)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
-            names |= {alias.name.split(".")[0] for alias in node.names}
+            names |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
-    return {name for name in names if (WEB / f"{name}.py").exists()} - {path.stem}
+            names |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    return {name for name in names if name in MODULES} - {module_name(path)}
 
 
 def test_no_module_of_the_page_imports_in_a_circle() -> None:
-    graph = {path.stem: web_imports(path) for path in WEB.glob("*.py")}
+    graph = {name: web_imports(path) for name, path in MODULES.items()}
+    assert {"house.game", "house.state", "main", "table"} <= set(graph)
     done: set[str] = set()
 
     def visit(name: str, trail: tuple[str, ...]) -> None:
@@ -105,12 +108,18 @@ def test_no_module_of_the_page_imports_in_a_circle() -> None:
         visit(name, ())
 
 
+def test_the_house_imports_no_entry_point_of_the_page() -> None:
+    for name, path in MODULES.items():
+        if name.startswith("house."):
+            assert not web_imports(path) & {"main", "controls", "worker", "paint"}, name
+
+
 @pytest.mark.parametrize("room", ROOMS, ids=lambda room: room.__name__)
 def test_each_room_has_a_docstring_and_imports_neither_the_facade_nor_a_private_name(
         room: Any) -> None:
     tree = ast.parse(Path(room.__file__).read_text())
     assert ast.get_docstring(tree)
-    assert "game" not in web_imports(Path(room.__file__))
+    assert "house.game" not in web_imports(Path(room.__file__))
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             assert not [alias.name for alias in node.names if alias.name.startswith("_")]
@@ -135,8 +144,8 @@ def test_the_core_runs_what_the_facade_registered_after_each_action() -> None:
     version = game.state.live.version
     core.apply(game.state, game.state.live.match.system_action())
     assert seen == [("deal", version + 1)]
-    assert "core" in web_imports(WEB / "seat0.py")
-    assert not web_imports(WEB / "core.py") & ROOM_NAMES
+    assert "house.core" in web_imports(WEB / "house" / "seat0.py")
+    assert not web_imports(WEB / "house" / "core.py") & {f"house.{room}" for room in ROOM_NAMES}
 
 
 def test_the_facade_has_every_method_the_page_calls() -> None:
@@ -354,7 +363,7 @@ def test_escape_closes_the_last_trick_then_clears_the_selection() -> None:
 
 # ------------------------------------------------------------ keeping: storage and other tabs
 def test_damaged_statistics_are_kept_aside_and_reset() -> None:
-    import stored
+    from house import stored
     from stats import Stats, parse_stats
 
     storage = FakeStorage({"tractor.stats": "[oops", "tractor.settings": INSTANT.to_json()})
@@ -436,8 +445,8 @@ def test_a_declaration_s_notice_goes_once_play_starts() -> None:
 def test_a_seat_that_plays_the_friend_card_but_is_not_the_friend_is_named_with_why() -> None:
     from types import SimpleNamespace
 
-    from notices import note_action
-    from state import Before
+    from house.notices import note_action
+    from house.state import Before
     from tractor.players import make_player
     from tractor.runner import step
 

@@ -129,7 +129,7 @@ def test_the_time_to_replay_the_stored_match_is_shown_to_tests() -> None:
 
 
 def test_a_stored_match_that_cannot_be_drawn_is_kept_aside(monkeypatch: Any) -> None:
-    import game as game_module
+    from house import game as game_module
 
     calls: list[int] = []
 

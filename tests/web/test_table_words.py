@@ -17,9 +17,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-import core  # noqa: E402
 import i18n  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
+from house import core  # noqa: E402
 from messages import Msg  # noqa: E402
 from table import render  # noqa: E402
 from tables import make_game, run_until  # noqa: E402
@@ -158,7 +158,7 @@ def test_an_engine_error_is_one_sentence_in_the_table_s_language_with_the_detail
 ) -> None:
     """The exception's own (English) text is only in the collapsed details, never in
     the sentence."""
-    import flow  # noqa: PLC0415 - the module whose step fails
+    from house import flow  # noqa: PLC0415 - the module whose step fails
 
     def broken(table: Any, flush: Any) -> Coroutine[Any, Any, None]:
         raise ValueError("trick index 7 out of range")
@@ -177,7 +177,7 @@ def test_an_engine_error_is_one_sentence_in_the_table_s_language_with_the_detail
 def test_a_computer_s_refused_action_is_told_in_chinese_only(monkeypatch: Any, lang: str) -> None:
     """A computer seat's illegal action: a Chinese sentence naming the seat (the game goes
     on with a random legal action); the rule's code and the engine's words in the details."""
-    import flow  # noqa: PLC0415
+    from house import flow  # noqa: PLC0415
     from tractor.match import IllegalAction  # noqa: PLC0415
 
     storage = FakeStorage({"tractor.settings": json.dumps({"lang": lang, "speed": "instant"})})

@@ -34,29 +34,24 @@ from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
-import coach
-import dialogs
-import flow
-import keeping
-import records
-import replays
-import seat0
 from agents import WorkerLink, seat_agents
-from core import view
 from i18n import language_of
 from keeper import Keeper
 from messages import Msg
-from notices import note_action
 from scene import Scene
 from settings import SPEEDS, parse_settings
-from state import Env, Keep, Live, Loop, Prefs, Table, Words
 from stats import parse_stats
 from storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, Store
-from stored import load_small
 from table import render, root_classes
-from tablescene import scene_of
 from tractor.match import Match
 from tractor.rules import Rules
+
+from house import coach, dialogs, flow, keeping, records, replays, seat0
+from house.core import view
+from house.notices import note_action
+from house.state import Env, Keep, Live, Loop, Prefs, Table, Words
+from house.stored import load_small
+from house.tablescene import scene_of
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -27,11 +27,12 @@ import json
 from typing import Any
 
 import paint_check
-from core import view
 from handview import hand_trump
 from messages import Msg
 from paintable import paint_view
-from state import Table
+
+from house.core import view
+from house.state import Table
 
 PAINT_KEY = paint_check.KEY
 

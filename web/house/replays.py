@@ -16,9 +16,10 @@ import asyncio
 import json
 
 from pasthands import HandLine, History, hand_record, parse_history, read_history, replay_steps
-from state import Table
 from storage import HISTORY_KEY
-from stored import begin_small, end_small, load_small
+
+from house.state import Table
+from house.stored import begin_small, end_small, load_small
 
 
 def history(table: Table) -> History:

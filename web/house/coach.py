@@ -29,13 +29,14 @@ from collections.abc import Callable
 from i18n import LANGUAGES, t
 from links import embed_address
 from pasthands import hand_record
-from replays import history, open_replay
 from reviews import Review, coach_line
-from state import HUMAN, Table
 from tractor import scenario
 from tractor.position import PositionError
 from tractor.review_data import decision_from_data, quiz_json, review_step
 from tractor.save import from_record
+
+from house.replays import history, open_replay
+from house.state import HUMAN, Table
 
 
 def review(table: Table, match_id: str, hand: int, flush: Callable[[], None]) -> None:

@@ -11,12 +11,13 @@ rule's explanation. The functions that may change nothing (``note_key``,
 
 from __future__ import annotations
 
-from core import apply, view
 from messages import Msg, cards_text
-from state import HUMAN, Table
 from tractor.actions import Action, Bury, CallFriend, Declare, NextHand, Pass, Play
 from tractor.match import IllegalAction
 from tractor.players.explain import reason
+
+from house.core import apply, view
+from house.state import HUMAN, Table
 
 
 def act(table: Table, action: Action) -> bool:

@@ -18,17 +18,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core import new_match, resume, swapped
 from links import embed_address, share_query
 from messages import Msg
-from replays import keep_match
 from saves import read_match
-from state import HUMAN, Table
 from tractor import scenario
 from tractor.actions import NextHand
 from tractor.position import PositionError, from_view_json
 from tractor.rules import Rules
 from tractor.save import dumps, replay
+
+from house.core import new_match, resume, swapped
+from house.replays import keep_match
+from house.state import HUMAN, Table
 
 
 def offer_match(table: Table, deal: tuple[Rules, int]) -> None:

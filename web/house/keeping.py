@@ -25,17 +25,18 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable
 
-import painting
-from core import new_id, resume, swapped
 from messages import Msg
-from replays import forget_history, keep_hand, keep_match
 from saves import Loaded, Meta, parse_meta, read_match
-from state import Table
 from stats import parse_stats, record_hand
 from storage import ASIDE_KEY, MATCH_KEY, META_KEY, STATS_KEY, aside_stamp
-from stored import load_small
 from tractor.match import Match
 from tractor.save import dumps
+
+from house import painting
+from house.core import new_id, resume, swapped
+from house.replays import forget_history, keep_hand, keep_match
+from house.state import Table
+from house.stored import load_small
 
 
 def load_match(table: Table, fresh: Match, drawable: Callable[[Table], None]) -> None:

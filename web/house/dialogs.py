@@ -19,16 +19,17 @@ from dataclasses import replace
 from typing import Any
 
 from agents import seat_agents
-from coach import cancel_review
-from core import new_match
-from keeping import restore_confirmed
-from records import accept
-from replays import close_replay
-from seat0 import clear_selection, toggle_last_trick
 from settings import PLAYER_OPTIONS, SWITCHES, parse_settings, rule_value
-from state import Table
 from storage import SETTINGS_KEY
 from tractor.rules import CHOICES, RulesError
+
+from house.coach import cancel_review
+from house.core import new_match
+from house.keeping import restore_confirmed
+from house.records import accept
+from house.replays import close_replay
+from house.seat0 import clear_selection, toggle_last_trick
+from house.state import Table
 
 DISPLAY_OPTIONS = ("speed", "lang", *SWITCHES, *PLAYER_OPTIONS)
 """The settings that change without a new match."""

@@ -7,12 +7,13 @@ the view's cache and reads the past hands only while Settings is open.
 
 from __future__ import annotations
 
-from core import view
 from i18n import t
-from records import undoable
-from replays import history_lines
 from scene import Scene
-from state import Table
+
+from house.core import view
+from house.records import undoable
+from house.replays import history_lines
+from house.state import Table
 
 
 def levels_before(table: Table) -> list[int] | None:

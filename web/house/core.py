@@ -15,10 +15,11 @@ from typing import Any
 
 from messages import Msg
 from saves import Meta
-from state import HUMAN, Before, DealFlags, Table
 from tractor.actions import Action, Deal, NextHand, Play
 from tractor.match import Match
 from tractor.rules import Rules
+
+from house.state import HUMAN, Before, DealFlags, Table
 
 
 def view(table: Table) -> dict[str, Any]:

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from messages import Msg
-from state import Keep, Words
 from storage import SETTINGS_KEY
+
+from house.state import Keep, Words
 
 
 def load_small(

@@ -18,12 +18,13 @@ import asyncio
 import traceback
 from collections.abc import Callable
 
-from core import apply
 from messages import Msg
-from state import HUMAN, Table
 from tractor.actions import CHANCE, Deal, EndDeal, NextHand
 from tractor.match import IllegalAction
 from tractor.players import make_player
+
+from house.core import apply
+from house.state import HUMAN, Table
 
 Flush = Callable[[], None]
 """Draw the table if it changed (``Game.flush``)."""

@@ -14,8 +14,9 @@ clears the notice: last hand's declarations and friend are history.
 from __future__ import annotations
 
 from messages import Msg, cards_text
-from state import HUMAN, Before, Table
 from tractor.actions import Action, Declare, NextHand, Play
+
+from house.state import HUMAN, Before, Table
 
 UNTIL_SEAT_0_ACTS = ("resumed", "msg_hint")
 """Notices that are stale once seat 0 acts (or the game moves on, for "resumed")."""
