@@ -84,7 +84,7 @@ PYODIDE_DONE = (
 def resumed_position() -> dict[str, str]:
     """localStorage of a one-deck-free, two-deck match where seat 0 leads a trick, with the
     view the painter draws (as the table stores it)."""
-    import painting  # type: ignore[import-not-found]  # web/, on the path above
+    from house import painting  # type: ignore[import-not-found]  # web/, on the path above
     from tractor.match import Match
     from tractor.players import make_player
     from tractor.rules import Rules

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import js
-from game import Game
+from house.game import Game
 from pyodide.ffi import create_proxy, jsnull, to_js
 from tractor.save import MAX_SAVE_CHARS
 

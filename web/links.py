@@ -96,3 +96,12 @@ def share_query(rules: Rules, seed: int) -> str:
     """The query of a link to this deal: the seed and the rule options not at their default."""
     changed = {name: str(value).lower() for name, value in rules.changed().items()}
     return "?" + urlencode({"deal": seed, **changed})
+
+
+def embed_address(address: str) -> str:
+    """The embed page beside the page at ``address`` (where position and quiz links point).
+
+    >>> embed_address("https://example.org/tractor/index.html")
+    'https://example.org/tractor/embed.html'
+    """
+    return address[: address.rfind("/") + 1] + "embed.html"

@@ -13,9 +13,9 @@ import asyncio  # noqa: E402
 from typing import Any  # noqa: E402
 
 import controls  # noqa: E402
-import painting  # noqa: E402
 from agents import WorkerLink  # noqa: E402
-from game import Game  # noqa: E402
+from house import painting  # noqa: E402
+from house.game import Game  # noqa: E402
 from links import parse_query  # noqa: E402
 from pyodide.ffi import create_proxy, jsnull  # noqa: E402
 from pyscript import create_named_worker, document, window  # noqa: E402
@@ -96,7 +96,7 @@ def main() -> list[object]:
         browser_lang=str(window.navigator.language or ""),
         bad_deal=query.deal_refused,
     )
-    painting.adopt(game, painted, selection)
+    painting.adopt(game.state, painted, selection)
     proxies = [*controls.install(document, game), watch_other_tabs(game)]
     tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]
     return [game, *proxies, *tasks]

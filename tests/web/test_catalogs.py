@@ -27,7 +27,8 @@ CATALOGS = {
     for lang in i18n.LANGUAGES
 }
 CHINESE = [lang for lang in i18n.LANGUAGES if lang.startswith("zh")]
-CODE = "\n".join(p.read_text() for p in sorted(WEB.glob("*.py")) if p.name != "pofile.py")
+CODE = "\n".join(p.read_text() for p in sorted([*WEB.glob("*.py"), *(WEB / "house").glob("*.py")])
+                 if p.name != "pofile.py")
 ENGINE = "\n".join(p.read_text() for p in sorted((ROOT / "pyengine" / "tractor").rglob("*.py")))
 LITERALS = set(re.findall(r"""["']([A-Za-z0-9_]+)["']""", CODE))
 DYNAMIC = ("seat", "lead_", "rule_", "opt_", "speed_", "player_", "refused_", "import_why_",

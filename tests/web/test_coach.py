@@ -14,10 +14,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-from game import Game  # noqa: E402
+from fakes import FakeScreen, FakeStorage  # noqa: E402
+from house.game import Game  # noqa: E402
 from reviews import Review, step_of  # noqa: E402
 from settings import Settings  # noqa: E402
-from test_glue import FakeScreen, FakeStorage, make_game, run_async  # noqa: E402
+from tables import make_game, run_async  # noqa: E402
 from tractor.coach.review import review_iter  # noqa: E402
 from tractor.coach.review_data import review_step  # noqa: E402
 from tractor.positions import scenario  # noqa: E402
@@ -31,13 +32,13 @@ def game_after_the_hand() -> tuple[Game, FakeScreen]:
     storage = FakeStorage({"tractor.settings": settings.to_json(),
                            "tractor.match": dumps(marked_hand())})
     game, screen = make_game(storage, seed=None)
-    assert game.match.phase == "hand_over"
+    assert game.state.live.match.phase == "hand_over"
     return game, screen
 
 
 def review_until(game: Game, done: Any, limit: float = 60.0) -> None:
     async def main() -> None:
-        game.review(game.meta.match_id, 0)
+        game.review(game.state.live.meta.match_id, 0)
         loop = asyncio.get_running_loop()
         start = loop.time()
         while not done() and loop.time() - start < limit:
@@ -48,8 +49,8 @@ def review_until(game: Game, done: Any, limit: float = 60.0) -> None:
 
 async def review_started(game: Game, steps: int) -> Review:
     """Start the review and wait, in the running loop, until ``steps`` decisions are done."""
-    game.review(game.meta.match_id, 0)
-    r = game.hand_review
+    game.review(game.state.live.meta.match_id, 0)
+    r = game.state.past.review
     assert r is not None
     while r.done < steps:
         await asyncio.sleep(0)
@@ -62,9 +63,9 @@ def overlay(screen: FakeScreen) -> str:
 
 def test_the_review_on_the_page_gives_the_engine_s_review_and_draws_the_marks() -> None:
     game, screen = game_after_the_hand()
-    review_until(game, lambda: game.hand_review is not None
-                 and game.hand_review.state != "running")
-    r = game.hand_review
+    review_until(game, lambda: game.state.past.review is not None
+                 and game.state.past.review.state != "running")
+    r = game.state.past.review
     assert r is not None and r.state == "done" and r.where == "page"
     assert tuple(r.decisions) == tuple(review_iter(marked_hand(), 0, 0, 0))
     assert r.done == r.count and len(r.times_ms) == r.count
@@ -98,10 +99,10 @@ def test_the_review_goes_through_the_worker_once_it_is_ready() -> None:
         return Worker()
 
     game, _ = game_after_the_hand()
-    run_async(game.link.connect(start))
-    review_until(game, lambda: game.hand_review is not None
-                 and game.hand_review.state != "running")
-    r = game.hand_review
+    run_async(game.state.env.link.connect(start))
+    review_until(game, lambda: game.state.past.review is not None
+                 and game.state.past.review.state != "running")
+    r = game.state.past.review
     assert r is not None and r.state == "done" and r.where == "worker"
     assert calls == list(range(r.count or 0)) and r.decisions
 
@@ -122,7 +123,7 @@ def test_cancel_stops_between_two_decisions_and_the_review_goes_on_from_there() 
         assert r.done == done and r.count is not None and done < r.count
 
     run_async(main())
-    r = game.hand_review
+    r = game.state.past.review
     assert r is not None and r.state == "cancelled"
     assert 'data-testid="review-stopped"' in drawn[-1]
     review_until(game, lambda: r.state != "running")
@@ -132,17 +133,18 @@ def test_cancel_stops_between_two_decisions_and_the_review_goes_on_from_there() 
 
 def test_closing_the_replay_stops_its_review() -> None:
     game, _ = game_after_the_hand()
-    review_until(game, lambda: game.hand_review is not None and game.hand_review.done >= 1)
+    past = game.state.past
+    review_until(game, lambda: past.review is not None and past.review.done >= 1)
     game.close_replay()
-    assert game.hand_review is not None and game.hand_review.state == "cancelled"
-    assert game.replay is None
+    assert game.state.past.review is not None and game.state.past.review.state == "cancelled"
+    assert game.state.past.replay is None
 
 
 def test_a_marked_play_is_shared_as_a_quiz_that_the_coach_s_play_answers() -> None:
     game, screen = game_after_the_hand()
-    review_until(game, lambda: game.hand_review is not None
-                 and game.hand_review.state != "running")
-    r = game.hand_review
+    review_until(game, lambda: game.state.past.review is not None
+                 and game.state.past.review.state != "running")
+    r = game.state.past.review
     assert r is not None
     d = next(d for d in r.marked if d.kind != "bury")
     game.go_to_step(step_of(d))
@@ -164,26 +166,28 @@ def test_a_review_stopped_and_resumed_at_once_reviews_each_decision_once() -> No
     async def main() -> None:
         r = await review_started(game, 1)
         game.cancel_review()
-        game.review(game.meta.match_id, 0)  # the stopped run's step may still be under way
+        # the stopped run's step may still be under way
+        game.review(game.state.live.meta.match_id, 0)
         while r.state == "running":
             await asyncio.sleep(0.001)
 
     run_async(main())
-    r = game.hand_review
+    r = game.state.past.review
     assert r is not None and r.state == "done" and r.run == 1
     assert tuple(r.decisions) == tuple(review_iter(marked_hand(), 0, 0, 0))
 
 
 def test_a_past_hand_s_replay_offers_the_review_and_runs_it_for_that_hand() -> None:
     game, screen = game_after_the_hand()
-    game.open_replay(game.meta.match_id, 0)
+    game.open_replay(game.state.live.meta.match_id, 0)
     html = overlay(screen)
     button = next(tag for tag in re.findall(r"<button[^>]*>", html) if "replay-review" in tag)
-    assert f'data-match="{game.meta.match_id}"' in button and 'data-hand="0"' in button
+    assert f'data-match="{game.state.live.meta.match_id}"' in button and 'data-hand="0"' in button
     assert 'data-testid="review-summary"' not in html  # no review yet: only its button
-    review_until(game, lambda: game.hand_review is not None
-                 and game.hand_review.state != "running")
-    assert game.hand_review is not None and game.hand_review.is_of(game.meta.match_id, 0)
+    review_until(game, lambda: game.state.past.review is not None
+                 and game.state.past.review.state != "running")
+    assert game.state.past.review is not None
+    assert game.state.past.review.is_of(game.state.live.meta.match_id, 0)
     assert 'data-testid="replay-review"' not in overlay(screen)
     assert 'data-testid="review-done"' in overlay(screen)
 
@@ -200,11 +204,11 @@ def test_a_failed_review_says_so_in_the_reader_s_words_and_keeps_the_error_under
         return Worker()
 
     game, screen = game_after_the_hand()
-    game.settings = Settings(rules=Rules(decks=1), speed="instant", lang="zh")
-    run_async(game.link.connect(start))
-    review_until(game, lambda: game.hand_review is not None
-                 and game.hand_review.state != "running")
-    assert game.hand_review is not None and game.hand_review.state == "failed"
+    game.state.prefs.settings = Settings(rules=Rules(decks=1), speed="instant", lang="zh")
+    run_async(game.state.env.link.connect(start))
+    review_until(game, lambda: game.state.past.review is not None
+                 and game.state.past.review.state != "running")
+    assert game.state.past.review is not None and game.state.past.review.state == "failed"
     html = overlay(screen)
     stopped = html.split('data-testid="review-stopped"', 1)[1]
     sentence, details = stopped.split('data-testid="review-error"', 1)

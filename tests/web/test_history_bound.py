@@ -22,12 +22,13 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 import pasthands  # noqa: E402
-import replays  # noqa: E402
 from agents import WorkerLink  # noqa: E402
-from game import Game  # noqa: E402
+from fakes import FakeScreen, FakeStorage  # noqa: E402
+from house import replays  # noqa: E402
+from house.game import Game  # noqa: E402
 from pasthands import MAX_HISTORY_CHARS, History, parse_history  # noqa: E402
 from storage import Store  # noqa: E402
-from test_glue import FakeScreen, FakeStorage, run_async  # noqa: E402
+from tables import run_async  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.save import loads, record  # noqa: E402
 from web_helpers import advance  # noqa: E402
@@ -63,7 +64,8 @@ def test_a_history_larger_than_the_bound_is_kept_aside_unparsed(
     assert game.history().hands == [] and replayed == []  # refused by its size alone
     (kept,) = [k for k in storage if k.startswith("tractor.history.bad.")]
     assert storage[kept] == text
-    assert game.message is not None and game.message.params.get("where") == kept
+    assert game.state.words.message is not None
+    assert game.state.words.message.params.get("where") == kept
 
 
 def test_a_new_hand_drops_the_oldest_matches_to_keep_the_history_within_the_bound() -> None:
@@ -107,19 +109,20 @@ def test_the_idle_read_gives_way_before_each_record_and_finds_what_a_read_at_onc
     monkeypatch.setattr(replays.asyncio, "sleep", counting_sleep)
     run_async(game.read_history_when_idle())
     assert waits == [0, 0, 1, 2], "the browser gets a turn before the parse and each replay"
-    assert game._history == at_once and len(replayed) == 3
-    assert game.message is None
+    assert game.state.past.history == at_once and len(replayed) == 3
+    assert game.state.words.message is None
     before = len(replayed)
-    assert game.history() is game._history and len(replayed) == before, "parsed once"
+    assert game.history() is game.state.past.history and len(replayed) == before, "parsed once"
 
 
 def test_the_idle_read_keeps_a_damaged_history_aside_and_says_so_without_settings() -> None:
     game, storage = idle_game(crafted_history(entries=1).replace('"hands":[0]', '"hands":[99]'))
     draws = game.screen.draws
     run_async(game.read_history_when_idle())
-    assert game._history == History()
+    assert game.state.past.history == History()
     assert [k for k in storage if k.startswith("tractor.history.bad.")]
-    assert game.message is not None and game.message.key == "storage_damaged"
+    assert game.state.words.message is not None
+    assert game.state.words.message.key == "storage_damaged"
     assert game.screen.draws == draws + 1, "drawn again, with the message"
 
 
@@ -133,8 +136,8 @@ def test_a_history_needed_during_the_idle_read_is_read_at_once_and_the_idle_read
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         assert game.history().hands == parse_history(text)[0].hands  # Settings opened
-        kept = game._history
+        kept = game.state.past.history
         await reading
-        assert game._history is kept
+        assert game.state.past.history is kept
 
     run_async(both())

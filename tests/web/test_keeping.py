@@ -18,13 +18,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 from agents import WorkerLink  # noqa: E402
-from game import Game  # noqa: E402
+from fakes import FakeScreen, FakeStorage  # noqa: E402
+from house.game import Game  # noqa: E402
 from keeper import TAB_KEY, loading_key  # noqa: E402
 from links import parse_query  # noqa: E402
 from saves import parse_meta, read_match  # noqa: E402
 from stats import parse_stats  # noqa: E402
 from storage import Store  # noqa: E402
-from test_glue import FakeScreen, FakeStorage, run_until  # noqa: E402
+from tables import run_until  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402
@@ -54,29 +55,27 @@ def tab(storage: FakeStorage, name: str, seed: int | None = 7, **options: Any) -
 
 def first_legal_play(game: Game) -> None:
     """Seat 0 plays its first legal action (it must be seat 0's move)."""
-    action = next(iter(game.match.legal_actions(0)))
+    action = next(iter(game.state.live.match.legal_actions(0)))
     game._human(action)
 
 
 def play_one_hand(game: Game) -> None:
     """托管 until the hand is over, and not a step further (the result waits)."""
-    apply = game._apply
+    def stop_at_the_end(table: Any, action: Any, before: Any) -> None:
+        if game.state.live.match.phase in ("hand_over", "match_over"):
+            game.state.seat.autoplay = False
 
-    def apply_then_stop(action: Any) -> None:
-        apply(action)
-        if game.match.phase in ("hand_over", "match_over"):
-            game.autoplay = False
-
-    game._apply = apply_then_stop  # type: ignore[method-assign]
-    game.autoplay = True
-    run_until(game, lambda: game.match.phase in ("hand_over", "match_over"))
+    game.state.hooks.after_action.append(stop_at_the_end)
+    game.state.seat.autoplay = True
+    run_until(game, lambda: game.state.live.match.phase in ("hand_over", "match_over"))
 
 
 def to_seat_0_s_play(game: Game) -> None:
-    game.autoplay = True
-    run_until(game, lambda: game.match.phase == "play" and game.match.to_move == 0
-              and not game.match.trick or game.match.phase == "hand_over")
-    game.autoplay = False
+    game.state.seat.autoplay = True
+    live = game.state.live
+    run_until(game, lambda: live.match.phase == "play" and live.match.to_move == 0
+              and not live.match.trick or game.state.live.match.phase == "hand_over")
+    game.state.seat.autoplay = False
 
 
 # ------------------------------------------------------------------ two tabs
@@ -86,17 +85,19 @@ def test_a_tab_whose_match_another_tab_replaced_never_writes_over_it(event: bool
     a = tab(storage, "a", seed=7)
     to_seat_0_s_play(a)
     b = tab(storage, "b", seed=None, deal=(Rules(decks=1), 11))
-    assert b.confirm == "deal"
+    assert b.state.panels.confirm == "deal"
     b.confirm_yes()
     assert read_match(storage["tractor.match"]).match.seed == 11
     if event:
         a.on_storage("tractor.match")
-        assert a.keeper.elsewhere and a.message is not None and a.message.key == "elsewhere"
+        assert a.state.keep.keeper.elsewhere
+        assert a.state.words.message is not None
+        assert a.state.words.message.key == "elsewhere"
     first_legal_play(a)
     assert read_match(storage["tractor.match"]).match.seed == 11  # B's match is kept
-    assert a.keeper.elsewhere and a.paused
+    assert a.state.keep.keeper.elsewhere and a.paused
     assert 'data-testid="take-over"' in render_footer(a)
-    assert tab(storage, "c", seed=None).match.seed == 11  # a reload resumes B's match
+    assert tab(storage, "c", seed=None).state.live.match.seed == 11  # a reload resumes B's match
 
 
 def test_a_second_tab_resumes_the_first_tab_s_last_move_and_the_first_stops() -> None:
@@ -105,9 +106,9 @@ def test_a_second_tab_resumes_the_first_tab_s_last_move_and_the_first_stops() ->
     to_seat_0_s_play(a)
     first_legal_play(a)
     b = tab(storage, "b", seed=None)
-    assert b.match == a.match  # B resumed A's match with A's last card
+    assert b.state.live.match == a.state.live.match  # B resumed A's match with A's last card
     a.on_storage(TAB_KEY)
-    assert a.keeper.elsewhere
+    assert a.state.keep.keeper.elsewhere
     stored = storage["tractor.match"]
     a.select(0)
     a.play()
@@ -118,15 +119,17 @@ def test_continue_here_takes_the_newest_match_over_and_the_other_tab_stops() -> 
     storage = FakeStorage({"tractor.settings": ONE_DECK})
     a = tab(storage, "a", seed=7)
     b = tab(storage, "b", seed=None, deal=(Rules(decks=1), 11))
-    if b.confirm:
+    if b.state.panels.confirm:
         b.confirm_yes()
     a.on_storage(TAB_KEY)
-    assert a.keeper.elsewhere
+    assert a.state.keep.keeper.elsewhere
     a.take_over()
-    assert not a.keeper.elsewhere and a.match.seed == 11 and storage[TAB_KEY] == "a"
-    assert a.notice is not None and a.notice.key == "taken_over"
+    assert not a.state.keep.keeper.elsewhere
+    assert a.state.live.match.seed == 11
+    assert storage[TAB_KEY] == "a"
+    assert a.state.words.notice is not None and a.state.words.notice.key == "taken_over"
     b.on_storage(TAB_KEY)
-    assert b.keeper.elsewhere and b.paused
+    assert b.state.keep.keeper.elsewhere and b.paused
 
 
 class Monitored(FakeStorage):
@@ -157,16 +160,16 @@ def test_continue_here_while_the_other_tab_writes_never_rolls_the_match_back() -
     a = tab(storage, "a", seed=7)
     b = tab(storage, "b", seed=None)  # B took the match over: A stops
     a.on_storage(TAB_KEY)
-    assert a.keeper.elsewhere
+    assert a.state.keep.keeper.elsewhere
 
     def b_writes_its_next_action() -> None:
         # B checked that it holds the match just before A claimed it: its write lands
         # after A has read the match (two processes, one storage)
-        b.keeper.holds = lambda: True  # type: ignore[method-assign]
-        b.autoplay = True
-        version = b.version
-        run_until(b, lambda: b.version > version)
-        b.autoplay = False
+        b.state.keep.keeper.holds = lambda: True  # type: ignore[method-assign]
+        b.state.seat.autoplay = True
+        version = b.state.live.version
+        run_until(b, lambda: b.state.live.version > version)
+        b.state.seat.autoplay = False
 
     storage.on_read["tractor.match"] = b_writes_its_next_action
     a.take_over()
@@ -174,7 +177,7 @@ def test_continue_here_while_the_other_tab_writes_never_rolls_the_match_back() -
     assert counts == sorted(counts), counts  # never a shorter record of the same match
     assert loads_count(storage) == max(counts)
     a.take_over()  # pressed again: A resumes the longest record
-    assert len(a.match.actions) == max(counts) and not a.keeper.elsewhere
+    assert len(a.state.live.match.actions) == max(counts) and not a.state.keep.keeper.elsewhere
 
 
 def loads_count(storage: FakeStorage) -> int:
@@ -197,7 +200,7 @@ def test_storage_events_of_other_keys_leave_the_tab_alone() -> None:
     a = tab(storage, "a")
     a.on_storage("tractor.settings")
     a.on_storage("somebody.else")
-    assert not a.keeper.elsewhere
+    assert not a.state.keep.keeper.elsewhere
 
 
 def render_footer(game: Game) -> str:
@@ -215,17 +218,19 @@ def test_a_hand_whose_match_could_not_be_saved_is_not_counted_and_a_reload_says_
     game = tab(storage, "a", seed=21)
     storage.capacity = storage.used() + free
     play_one_hand(game)
-    assert game.match.phase == "hand_over"
-    saved = read_match(storage["tractor.match"]).match == game.match
+    assert game.state.live.match.phase == "hand_over"
+    saved = read_match(storage["tractor.match"]).match == game.state.live.match
     counted = "tractor.stats" in storage and parse_stats(storage["tractor.stats"])[0].hands == 1
     assert saved == counted  # never a counted hand whose match is not stored
     meta, _ = parse_meta(storage["tractor.meta"])
     assert meta.unsaved == (0 if saved else 1)
     if not saved:
-        assert game.message is not None and game.message.key == "hand_not_counted"
+        assert game.state.words.message is not None
+        assert game.state.words.message.key == "hand_not_counted"
         assert 'data-testid="storage-warning"' in render_footer(game)
     again = tab(storage, "b", seed=None)
-    assert (again.message is not None and again.message.key == "save_was_stale") == (not saved)
+    said = again.state.words.message
+    assert (said is not None and said.key == "save_was_stale") == (not saved)
     if "tractor.history" not in storage:  # the hand is not among the past hands: say so
         assert 'data-testid="storage-warning"' in render_footer(game)
     if free == 0:
@@ -241,7 +246,7 @@ def full_at_the_start_without_meta() -> tuple[QuotaStorage, Match]:
     to_seat_0_s_play(first)
     del storage["tractor.meta"]
     storage.capacity = storage.used()
-    return storage, first.match
+    return storage, first.state.live.match
 
 
 def test_a_meta_write_that_failed_is_tried_again_at_the_next_save() -> None:
@@ -250,7 +255,7 @@ def test_a_meta_write_that_failed_is_tried_again_at_the_next_save() -> None:
     storage.capacity = storage.used()
     game = tab(storage, "b", seed=None)
     first_legal_play(game)
-    assert "tractor.meta" not in storage and game.keeper.unsaved
+    assert "tractor.meta" not in storage and game.state.keep.keeper.unsaved
     storage.capacity += 100  # room for the meta again, not for the longer match record
     original = storage.setItem
 
@@ -260,10 +265,10 @@ def test_a_meta_write_that_failed_is_tried_again_at_the_next_save() -> None:
         original(key, value)
 
     storage.setItem = no_room_for_the_match  # type: ignore[method-assign]
-    game.autoplay = True
-    version = game.version
-    run_until(game, lambda: game.version > version)
-    assert game.keeper.unsaved
+    game.state.seat.autoplay = True
+    version = game.state.live.version
+    run_until(game, lambda: game.state.live.version > version)
+    assert game.state.keep.keeper.unsaved
     meta, damaged = parse_meta(storage["tractor.meta"])
     assert not damaged and meta.unsaved == 1
 
@@ -271,14 +276,15 @@ def test_a_meta_write_that_failed_is_tried_again_at_the_next_save() -> None:
 def test_a_hand_unsaved_in_a_storage_full_from_the_start_is_reported_next_visit() -> None:
     storage, stored_match = full_at_the_start_without_meta()
     game = tab(storage, "b", seed=None)
-    assert game.match == stored_match
+    assert game.state.live.match == stored_match
     play_one_hand(game)
-    saved = read_match(storage["tractor.match"]).match == game.match
+    saved = read_match(storage["tractor.match"]).match == game.state.live.match
     meta, _ = parse_meta(storage["tractor.meta"])  # room made: the painter's view gave way
     assert meta.unsaved == (0 if saved else 1)
     again = tab(storage, "c", seed=None)
-    stale = again.message is not None and again.message.key == "save_was_stale"
-    assert stale == (not saved) and (again.match == game.match) == saved
+    said = again.state.words.message
+    stale = said is not None and said.key == "save_was_stale"
+    assert stale == (not saved) and (again.state.live.match == game.state.live.match) == saved
 
 
 def test_the_match_is_written_before_the_statistics_and_the_history() -> None:
@@ -325,9 +331,9 @@ def test_a_refused_write_is_reported_with_its_real_cause(
     storage = Refusing({"tractor.settings": ONE_DECK})
     game = tab(storage, "a", seed=7)
     storage.error = RuntimeError(error)
-    game.autoplay = True
-    version = game.version
-    run_until(game, lambda: game.version > version + 2)
+    game.state.seat.autoplay = True
+    version = game.state.live.version
+    run_until(game, lambda: game.state.live.version > version + 2)
     footer = render_footer(game)
     assert 'data-testid="storage-warning"' in footer
     assert says in footer and not_says not in footer
@@ -336,7 +342,7 @@ def test_a_refused_write_is_reported_with_its_real_cause(
 # ------------------------------------------------------------------ loads that never end
 def crash_while_loading(storage: FakeStorage, monkeypatch: pytest.MonkeyPatch) -> None:
     """A tab that dies while it replays the stored match (the marker stays)."""
-    import keeping  # where the stored match is read (the table's loading)
+    from house import keeping  # where the stored match is read (the table's loading)
 
     def frozen(text: str | None) -> Any:
         raise KeyboardInterrupt  # the tab is closed while the replay runs
@@ -355,14 +361,14 @@ def test_a_match_whose_load_did_not_finish_once_is_loaded_again_and_resumed(
     storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
     crash_while_loading(storage, monkeypatch)  # a benign crash: 1-3% of visits
     again = tab(storage, "b", seed=5)
-    assert again.match == m  # the same match, resumed
+    assert again.state.live.match == m  # the same match, resumed
     assert not [k for k in storage if k.startswith("tractor.match.bad.")]
     assert loading_key("tractor.match") not in storage
 
 
 def test_a_stored_match_whose_load_never_finished_twice_is_kept_aside_unread(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import keeping
+    from house import keeping
 
     m = Match(Rules(decks=1), 3)
     m.apply(m.system_action())
@@ -375,8 +381,8 @@ def test_a_stored_match_whose_load_never_finished_twice_is_kept_aside_unread(
     assert reads == []  # not parsed again
     kept = [k for k in storage if k.startswith("tractor.match.bad.")]
     assert kept and storage[kept[0]] == dumps(m)
-    assert again.message is not None and again.message.key == "save_stuck"
-    assert again.match.seed == 5 and loading_key("tractor.match") not in storage
+    assert again.state.words.message is not None and again.state.words.message.key == "save_stuck"
+    assert again.state.live.match.seed == 5 and loading_key("tractor.match") not in storage
 
 
 def rendered_overlay(game: Game) -> str:
@@ -395,27 +401,28 @@ def test_a_match_kept_aside_after_two_unfinished_loads_is_restored_from_settings
     crash_while_loading(storage, monkeypatch)
     crash_while_loading(storage, monkeypatch)
     game = tab(storage, "b", seed=5)
-    assert game.match.seed == 5 and game.message is not None
+    assert game.state.live.match.seed == 5 and game.state.words.message is not None
     (aside,) = [k for k in storage if k.startswith("tractor.match.bad.")]
-    game.autoplay = True
-    run_until(game, lambda: game.version > 4)
-    game.autoplay = False
-    current = game.match
+    game.state.seat.autoplay = True
+    run_until(game, lambda: game.state.live.version > 4)
+    game.state.seat.autoplay = False
+    current = game.state.live.match
     game.open_settings()
     assert 'data-testid="restore-set-aside"' in rendered_overlay(game)
     game.restore_set_aside()
-    assert game.confirm == "restore" and game.match == current  # it asks first
+    assert game.state.panels.confirm == "restore"
+    assert game.state.live.match == current  # it asks first
     game.confirm_yes()
-    assert game.match == m and storage["tractor.match"] == dumps(m)  # replayed, resumed
-    assert game.notice is not None and game.notice.key == "restored"
+    assert game.state.live.match == m and storage["tractor.match"] == dumps(m)  # replayed, resumed
+    assert game.state.words.notice is not None and game.state.words.notice.key == "restored"
     assert aside not in storage  # it is the match now, not a copy
     (turn,) = [k for k in storage if k.startswith("tractor.match.bad.")]
     assert read_match(storage[turn]).match == current  # the other one set aside in turn
-    assert tab(storage, "c", seed=None).match == m  # and the next visit resumes it
+    assert tab(storage, "c", seed=None).state.live.match == m  # and the next visit resumes it
     game.open_settings()
     game.restore_set_aside()
     game.confirm_yes()
-    assert game.match == current  # and back again: nothing is lost
+    assert game.state.live.match == current  # and back again: nothing is lost
 
 
 def test_no_restore_is_offered_when_nothing_was_kept_aside() -> None:
@@ -429,7 +436,7 @@ def test_a_load_that_finished_leaves_no_marker_and_resumes_next_time() -> None:
     storage = FakeStorage({"tractor.settings": ONE_DECK})
     first = tab(storage, "a", seed=9)
     assert not [k for k in storage if k.startswith("tractor.loading")]
-    assert tab(storage, "b", seed=None).match == first.match
+    assert tab(storage, "b", seed=None).state.live.match == first.state.live.match
 
 
 def test_a_history_whose_last_load_never_finished_is_kept_aside() -> None:
@@ -453,11 +460,12 @@ def test_storage_that_cannot_be_read_is_never_written() -> None:
     m = Match(Rules(decks=1), 3)
     storage = Unreadable({"tractor.match": dumps(m)})
     game = tab(storage, "a", seed=5)
-    game.autoplay = True
-    run_until(game, lambda: game.version > 5)
+    game.state.seat.autoplay = True
+    run_until(game, lambda: game.state.live.version > 5)
     assert storage["tractor.match"] == dumps(m)
-    assert game.message is not None and game.message.key == "storage_unreadable"
-    assert "cannot be read" in game.message.text("en")
+    assert game.state.words.message is not None
+    assert game.state.words.message.key == "storage_unreadable"
+    assert "cannot be read" in game.state.words.message.text("en")
 
 
 def test_an_invalid_shared_deal_link_is_reported_and_changes_nothing() -> None:
@@ -467,6 +475,7 @@ def test_an_invalid_shared_deal_link_is_reported_and_changes_nothing() -> None:
     storage = FakeStorage({"tractor.settings": ONE_DECK})
     first = tab(storage, "a", seed=4)
     game = tab(storage, "b", seed=None, bad_deal=query.deal_refused)
-    assert game.match == first.match
-    assert game.message is not None and game.message.key == "deal_link_refused"
-    assert "could not be read" in game.message.text("en")
+    assert game.state.live.match == first.state.live.match
+    assert game.state.words.message is not None
+    assert game.state.words.message.key == "deal_link_refused"
+    assert "could not be read" in game.state.words.message.text("en")

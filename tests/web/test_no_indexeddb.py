@@ -24,7 +24,7 @@ from tractor.save import dumps
 from web_helpers import LOAD_TIMEOUT_MS, advance, hand_cards, seat0_leads, wait_ready
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-import painting  # noqa: E402
+from house import painting  # noqa: E402
 
 pytestmark = pytest.mark.web
 

@@ -9,16 +9,17 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "web"), str(Path(__file__).parent)]
 
 from agents import WorkerLink  # noqa: E402
-from game import Game  # noqa: E402
+from fakes import FakeScreen  # noqa: E402
+from house.game import Game  # noqa: E402
 from i18n import t  # noqa: E402
 from storage import Store  # noqa: E402
-from test_glue import FakeScreen, run_until  # noqa: E402
+from tables import run_until  # noqa: E402
 
 
 def test_without_storage_the_table_plays_and_says_nothing_will_be_kept() -> None:
     game = Game(FakeScreen(), Store(None), WorkerLink(), seed=7, speed="instant",
                 browser_lang="en")
-    run_until(game, lambda: game.match.dealt > 8, limit=20)
-    assert game.match.dealt > 8  # the deal goes on
-    assert game.keeper.unsaved  # nothing was kept...
+    run_until(game, lambda: game.state.live.match.dealt > 8, limit=20)
+    assert game.state.live.match.dealt > 8  # the deal goes on
+    assert game.state.keep.keeper.unsaved  # nothing was kept...
     assert game.scene().warning == t("en", "storage_unavailable")  # ...and the table says so

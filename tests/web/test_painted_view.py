@@ -29,11 +29,11 @@ sys.path.insert(0, str(ROOT / "web"))
 
 import paint_check  # noqa: E402
 import paintable  # noqa: E402
-import painting  # noqa: E402
 import pofile  # noqa: E402
 from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
-from game import Game  # noqa: E402
+from house import core, painting  # noqa: E402
+from house.game import Game  # noqa: E402
 from messages import Msg  # noqa: E402
 from settings import Settings  # noqa: E402
 from storage import MATCH_KEY, Store  # noqa: E402
@@ -382,9 +382,9 @@ def dealt(storage: FakeStorage, cards: int) -> Iterator[Game]:
     """A table of ``storage`` dealing, after each of ``cards`` system actions."""
     game = Game(FakeScreen(), Store(storage), WorkerLink(), seed=11)
     for _ in range(cards):
-        action = game.match.system_action()
+        action = game.state.live.match.system_action()
         assert action is not None
-        game._apply(action)
+        core.apply(game.state, action)
         yield game
 
 
@@ -405,7 +405,7 @@ def test_a_full_storage_loses_the_stored_view_not_the_match() -> None:
     storage = FullForPaint()
     game = next(dealt(storage, 1))
     assert MATCH_KEY in storage and painting.PAINT_KEY not in storage
-    assert not game.store.full and game.scene().warning is None
+    assert not game.state.keep.store.full and game.scene().warning is None
 
 
 def test_the_engine_keeps_the_painted_selection_when_its_view_is_the_painted_one() -> None:
@@ -414,9 +414,9 @@ def test_the_engine_keeps_the_painted_selection_when_its_view_is_the_painted_one
         pass
     painted = json.dumps(paint_check.parse(storage[painting.PAINT_KEY], storage[MATCH_KEY]))
     resumed = Game(FakeScreen(), Store(storage), WorkerLink())
-    painting.adopt(resumed, painted, [0, 2, 99])
-    assert resumed.selected == {0, 2}
-    assert resumed.notice == Msg("resumed")
+    painting.adopt(resumed.state, painted, [0, 2, 99])
+    assert resumed.state.seat.selected == {0, 2}
+    assert resumed.state.words.notice == Msg("resumed")
 
 
 def test_the_engine_redraws_another_painted_view_and_says_nothing_is_lost() -> None:
@@ -426,9 +426,9 @@ def test_the_engine_redraws_another_painted_view_and_says_nothing_is_lost() -> N
     view = paint_check.parse(storage[painting.PAINT_KEY], storage[MATCH_KEY])
     view["hand"] = list(reversed(view["hand"]))
     resumed = Game(FakeScreen(), Store(storage), WorkerLink())
-    painting.adopt(resumed, json.dumps(view), [0, 2])
-    assert resumed.selected == set()
-    assert resumed.notice == Msg("repainted")
+    painting.adopt(resumed.state, json.dumps(view), [0, 2])
+    assert resumed.state.seat.selected == set()
+    assert resumed.state.words.notice == Msg("repainted")
 
 
 # ------------------------------------------------------------------ MicroPython agrees

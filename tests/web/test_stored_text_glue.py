@@ -21,9 +21,10 @@ sys.path.insert(0, str(ROOT / "web"))
 
 import paint_check  # noqa: E402
 from agents import WorkerLink  # noqa: E402
-from game import Game  # noqa: E402
+from fakes import FakeScreen, FakeStorage  # noqa: E402
+from house.game import Game  # noqa: E402
 from storage import Store  # noqa: E402
-from test_glue import FakeScreen, FakeStorage, run_until  # noqa: E402
+from tables import run_until  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402
@@ -75,10 +76,10 @@ def kept_aside(storage: FakeStorage, key: str) -> list[str]:
 def assert_plays_on(game: Game) -> None:
     """The table draws and keeps saving (each save hashes the record for the painter)."""
     game.refresh()
-    version = game.version
-    game.autoplay = True
-    run_until(game, lambda: game.version > version + 3)
-    assert game.version > version + 3
+    version = game.state.live.version
+    game.state.seat.autoplay = True
+    run_until(game, lambda: game.state.live.version > version + 3)
+    assert game.state.live.version > version + 3
 
 
 @pytest.mark.parametrize("key", sorted(GOOD))
@@ -90,13 +91,14 @@ def test_a_stored_record_with_a_lone_surrogate_in_an_extra_field_is_kept_aside(
     game = start(storage)
     (kept,) = kept_aside(storage, key)
     assert storage[kept] == bad
-    assert game.message is not None and game.message.params.get("where") == kept
-    game.message.text("en").encode("utf-8")
+    assert game.state.words.message is not None
+    assert game.state.words.message.params.get("where") == kept
+    game.state.words.message.text("en").encode("utf-8")
     assert_plays_on(game)
     if key == "tractor.match":
-        assert game.match.seed == 5  # a new match: the refused one is not resumed
+        assert game.state.live.match.seed == 5  # a new match: the refused one is not resumed
     else:
-        assert game.match.seed == 3  # the stored match resumed beside the refused record
+        assert game.state.live.match.seed == 3  # the stored match resumed beside the refused record
 
 
 @pytest.mark.parametrize("key", sorted(GOOD))
@@ -106,7 +108,8 @@ def test_a_stored_record_with_a_field_it_does_not_have_is_kept_aside(key: str) -
     game = start(storage)
     (kept,) = kept_aside(storage, key)
     assert storage[kept] == bad
-    assert game.message is not None and game.message.params.get("where") == kept
+    assert game.state.words.message is not None
+    assert game.state.words.message.params.get("where") == kept
     assert_plays_on(game)
 
 
@@ -128,7 +131,7 @@ def test_a_lone_surrogate_in_a_known_text_field_is_kept_aside(
 def test_a_lone_surrogate_in_the_keeper_s_own_keys_never_stops_the_table(key: str) -> None:
     storage = storage_with(key, "tab" + RAW)
     game = start(storage)
-    assert game.match.seed == 3  # resumed
+    assert game.state.live.match.seed == 3  # resumed
     assert_plays_on(game)
     assert storage["tractor.tab"] == "a"
 
@@ -155,6 +158,6 @@ def test_a_record_the_storage_refused_is_not_written_over_when_it_cannot_be_kept
     storage = Full({"tractor.settings": json.dumps(SETTINGS), "tractor.match": bad})
     game = start(storage)
     assert storage["tractor.match"] == bad and not kept_aside(storage, "tractor.match")
-    assert game.message is not None and game.message.key == "save_unkept"
+    assert game.state.words.message is not None and game.state.words.message.key == "save_unkept"
     assert_plays_on(game)
     assert storage["tractor.match"] == bad

@@ -24,15 +24,15 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import paint_check
 from handview import hand_trump
 from messages import Msg
 from paintable import paint_view
 
-if TYPE_CHECKING:
-    from game import Game
+from house.core import view
+from house.state import Table
 
 PAINT_KEY = paint_check.KEY
 
@@ -48,22 +48,22 @@ def paint_text(view: dict[str, Any], record: str) -> str:
     return paint_check.dumps(paint_view(view, hand_trump(view)), record)
 
 
-def keep(game: Game, record: str) -> None:
+def keep(table: Table, record: str) -> None:
     """Store seat 0's view beside the match record just written (best effort)."""
-    game.store.set_quietly(PAINT_KEY, paint_text(game.view(), record))
+    table.keep.store.set_quietly(PAINT_KEY, paint_text(view(table), record))
 
 
-def adopt(game: Game, painted: str | None, selection: list[int]) -> None:
+def adopt(table: Table, painted: str | None, selection: list[int]) -> None:
     """Take over the painted table: keep its selection when the engine's view is the one
     painted, else say that the table is redrawn and nothing is lost."""
     if painted is None:
         return
     try:
-        same = json.loads(painted) == painter_view(game.view())
+        same = json.loads(painted) == painter_view(view(table))
     except ValueError:
         same = False
     if same:
-        size = len(game.view()["hand"])
-        game.selected = {index for index in selection if 0 <= index < size}
+        size = len(view(table)["hand"])
+        table.seat.selected = {index for index in selection if 0 <= index < size}
     else:
-        game.notice = Msg("repainted")
+        table.words.notice = Msg("repainted")

@@ -16,65 +16,71 @@ from seat 0's view then.
 ``share_review`` makes a marked play an ``embed.html`` quiz, "find the better play",
 through the share-a-position path (``tractor.positions.position``, ``scenario.link``): seat 0's
 view before the play, the coach's play the answer, the coach's line the explanation.
-Each function takes the ``Game`` and is one of its methods there.
+Each function takes the ``state.Table``; the review's steps are drawn as they come
+through the ``flush`` the facade (``game.Game``) gives ``review``, nothing else draws.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from i18n import LANGUAGES, t
+from links import embed_address
 from pasthands import hand_record
 from reviews import Review, coach_line
-from seat0 import HUMAN
 from tractor.coach.review_data import decision_from_data, quiz_json, review_step
 from tractor.positions import scenario
 from tractor.positions.position import PositionError
 from tractor.save import from_record
 
-if TYPE_CHECKING:
-    from game import Game
+from house.replays import history, open_replay
+from house.state import HUMAN, Table
 
 
-def review(game: Game, match_id: str, hand: int) -> None:
-    """Replay the hand and review it (a stopped review of it goes on where it stopped)."""
-    if game.replay is None or game.replayed != (match_id, hand):
-        game.open_replay(match_id, hand)
-    if game.replay is None or game.replayed != (match_id, hand):
+def review(table: Table, match_id: str, hand: int, flush: Callable[[], None]) -> None:
+    """Replay the hand and review it (a stopped review of it goes on where it stopped);
+    each step found is drawn through ``flush``."""
+    past = table.past
+    if past.replay is None or past.replayed != (match_id, hand):
+        open_replay(table, match_id, hand)
+    if past.replay is None or past.replayed != (match_id, hand):
         return
-    old = game.hand_review
+    old = past.review
     if old is not None and old.is_of(match_id, hand):
         if old.state in ("running", "done"):
             return
         old.state, old.error, old.run = "running", "", old.run + 1
-        game.refresh()
-        asyncio.ensure_future(_run(game, old))
+        asyncio.ensure_future(_run(table, old, flush))
         return
-    entry = game.history().entry(match_id)
+    entry = history(table).entry(match_id)
     assert entry is not None
     text = json.dumps(hand_record(entry.record, hand), separators=(",", ":"))
-    game.hand_review = Review(match_id, hand, text)
-    game.refresh()
-    asyncio.ensure_future(_run(game, game.hand_review))
+    past.review = Review(match_id, hand, text)
+    asyncio.ensure_future(_run(table, past.review, flush))
 
 
-async def _run(game: Game, r: Review) -> None:
+async def _run(table: Table, r: Review, flush: Callable[[], None]) -> None:
     """Review ``r``'s decisions one at a time until done, cancelled or replaced (by
     another review, or by this one resumed: ``r.run`` counts its runs)."""
     k, run = r.done, r.run
 
     def current() -> bool:
-        return game.hand_review is r and r.run == run
+        return table.past.review is r and r.run == run
+
+    def draw() -> None:
+        table.loop.dirty = True
+        flush()
 
     while r.state == "running" and current() and (r.count is None or k < r.count):
-        start = game.clock()
+        start = table.loop.clock()
         r.busy = True
         try:
-            if game.link.ready:
+            link = table.env.link
+            if link.ready:
                 r.where = "worker"
-                text = await game.link.review_step(r.record_text, HUMAN, r.hand, k, r.seed)
+                text = await link.review_step(r.record_text, HUMAN, r.hand, k, r.seed)
             else:
                 r.where = "page"
                 await asyncio.sleep(0)
@@ -86,42 +92,34 @@ async def _run(game: Game, r: Review) -> None:
                 return
             r.busy = False
             r.state, r.error = "failed", f"{type(error).__name__}: {error}"
-            game.refresh()
+            draw()
             return
         if not current():
             return  # replaced while the step ran
         r.busy = False
-        r.times_ms.append(round((game.clock() - start) * 1000))
+        r.times_ms.append(round((table.loop.clock() - start) * 1000))
         r.count = int(data["count"])
         if decision is not None:
             r.decisions.append(decision)
         k += 1
         r.done = k
-        game.refresh()
+        draw()
         await asyncio.sleep(0)
     if r.state == "running" and current():
         r.state = "done"
-        game.refresh()
+        draw()
 
 
-def cancel_review(game: Game) -> None:
+def cancel_review(table: Table) -> None:
     """Stop the running review after the decision it is on (what it found stays)."""
-    if game.hand_review is not None and game.hand_review.state == "running":
-        game.hand_review.state = "cancelled"
-        game.refresh()
+    r = table.past.review
+    if r is not None and r.state == "running":
+        r.state = "cancelled"
 
 
-def go_to_step(game: Game, step: int) -> None:
-    """Show step ``step`` of the replay (a mark of the timeline, one of the worst three)."""
-    if game.replay is not None:
-        steps, _ = game.replay
-        game.replay = (steps, max(0, min(len(steps) - 1, step)))
-        game.refresh()
-
-
-def share_review(game: Game, index: int) -> None:
+def share_review(table: Table, index: int) -> None:
     """The quiz "find the better play" of the reviewed play at ``index`` of the record."""
-    r = game.hand_review
+    r = table.past.review
     d = None if r is None else next((d for d in r.decisions if d.index == index), None)
     line = None if d is None else coach_line(d)
     if r is None or d is None or line is None:
@@ -136,6 +134,5 @@ def share_review(game: Game, index: int) -> None:
         scenario.load(text)  # the loader checks that the coach's play is a legal answer
     except (PositionError, scenario.ScenarioError):
         return
-    embed = game.address[: game.address.rfind("/") + 1] + "embed.html"
+    embed = embed_address(table.env.address)
     r.quiz = (index, scenario.link(text, base=embed), scenario.iframe(text, base=embed))
-    game.refresh()

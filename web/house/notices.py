@@ -6,19 +6,17 @@ notice once play starts (the bar shows the trump from then on), a hint once
 seat 0 has acted, "saved game resumed" once the game moves on. When a seat
 plays the friend card but is not the friend (the friend is the first holder
 after the dealer at the call, ``tractor.match``), the notice says why nothing
-was revealed; when the friend is revealed it says by which rule.
+was revealed; when the friend is revealed it says by which rule. A new hand
+clears the notice: last hand's declarations and friend are history.
+``note_action`` runs after every applied action (a hook of ``core.apply``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from messages import Msg, cards_text
-from seat0 import HUMAN
-from tractor.actions import Action, Declare, Play
+from tractor.actions import Action, Declare, NextHand, Play
 
-if TYPE_CHECKING:
-    from game import Game
+from house.state import HUMAN, Before, Table
 
 UNTIL_SEAT_0_ACTS = ("resumed", "msg_hint")
 """Notices that are stale once seat 0 acts (or the game moves on, for "resumed")."""
@@ -26,9 +24,13 @@ UNTIL_PLAY = ("msg_declared", "msg_stole")
 """Declarations: shown during the deal and the bury, stale once the first card is led."""
 
 
-def note_action(game: Game, action: Action, friend_known: bool, phase_before: str) -> None:
-    """Update ``game.notice`` after ``action`` was applied to ``game.match``."""
-    m = game.match
+def note_action(table: Table, action: Action, before: Before) -> None:
+    """Update the table's notice after ``action`` was applied to its match."""
+    m, words = table.live.match, table.words
+    if isinstance(action, NextHand):
+        words.notice = None
+        return
+    friend_known, phase_before = before.friend_known, before.phase
     stale: tuple[str, ...] = ("resumed",)
     if getattr(action, "seat", None) == HUMAN:
         stale = UNTIL_SEAT_0_ACTS
@@ -36,16 +38,16 @@ def note_action(game: Game, action: Action, friend_known: bool, phase_before: st
         stale = (*UNTIL_SEAT_0_ACTS, *UNTIL_PLAY)  # overturned by seat 0
     if m.phase == "play" and phase_before != "play":
         stale = (*stale, *UNTIL_PLAY)
-    if game.notice is not None and game.notice.key in stale:
-        game.notice = None
+    if words.notice is not None and words.notice.key in stale:
+        words.notice = None
     if isinstance(action, Declare) and action.seat != HUMAN:
         key = "msg_stole" if m.phase == "bury" and m.kitty_holder == action.seat else None
-        game.notice = Msg(key or "msg_declared", seat=action.seat, cards=cards_text(action.cards))
-        game.deal_declined = False
+        words.notice = Msg(key or "msg_declared", seat=action.seat, cards=cards_text(action.cards))
+        table.deal.deal_declined = False
     card = m.friend_card
     if card is None or not isinstance(action, Play) or card not in action.cards:
         return
     if not friend_known and m.friend_revealed and m.friend is not None:
-        game.notice = Msg("msg_friend_revealed", seat=m.friend, cards=(str(card),))
+        words.notice = Msg("msg_friend_revealed", seat=m.friend, cards=(str(card),))
     elif not m.friend_revealed and action.seat != m.dealer:
-        game.notice = Msg("msg_not_friend", seat=action.seat, cards=(str(card),))
+        words.notice = Msg("msg_not_friend", seat=action.seat, cards=(str(card),))
