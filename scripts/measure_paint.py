@@ -151,6 +151,9 @@ def first_visit(browser: Browser, base: str, query: str, sent: list[Any],
     return context
 
 
+SNAPSHOT_SETTLED = "() => window.tractorSnapshot !== undefined"
+
+
 def stored_page(context: BrowserContext, base: str, items: dict[str, str]) -> Page:
     """A page of the site (no Python) that has put ``items`` in a clean localStorage,
     after ``SETTLE_MS``."""
@@ -173,6 +176,9 @@ def repeat_visit(context: BrowserContext, base: str, query: str, items: dict[str
         start = time.perf_counter()
         page.goto(address)
         out["repeat: hand"].append(since_start(page, HAND, start))
+        # Closed only once the engine's start has taken its route: a page closed during
+        # the snapshot's restore counts as an unfinished restore at the next visit.
+        page.wait_for_function(SNAPSHOT_SETTLED, timeout=180_000)
         page.close()
     page = stored_page(context, base, items)
     start = time.perf_counter()
