@@ -39,6 +39,7 @@ from sitebuild.snapshot import (
     SNAPSHOT_WRAPPER,
     place_snapshot,
     read_snapshot_config,
+    snapshot_imports,
     snapshot_key,
 )
 from sitebuild.vendor import STDLIB_ZIP, Runtime, install_vendor
@@ -49,5 +50,6 @@ __all__ = [
     "SNAPSHOT_SOURCE", "SNAPSHOT_WRAPPER", "STDLIB_ZIP", "VENDOR", "WEB", "WHEEL_TIME",
     "BuildError", "BuildResult", "QuietSiteHandler", "Runtime", "SiteHandler", "build",
     "build_wheel", "install_vendor", "log", "main", "make_server", "parse_args",
-    "place_snapshot", "read_snapshot_config", "serve", "snapshot_key", "write_service_worker",
+    "place_snapshot", "read_snapshot_config", "serve", "snapshot_imports", "snapshot_key",
+    "write_service_worker",
 ]

@@ -35,19 +35,22 @@ SNAPSHOT_NOT_IMPORTED = frozenset({"js", "pyscript", "pyodide"})
 
 
 def snapshot_imports(main: Path = WEB / "main.py") -> list[str]:
-    """The top-level modules web/main.py imports, in order, less PyScript's and JS's."""
+    """The modules web/main.py imports, in order, less PyScript's and JS's: a module of a
+    package by its dotted name (``from house import painting`` is ``house.painting`` when
+    ``house/painting.py`` is beside main.py), so that the snapshot holds it imported."""
     found: list[str] = []
     for node in ast.parse(main.read_text()).body:
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names = [node.module]
+            folder = main.parent.joinpath(*node.module.split("."))
+            names = [f"{node.module}.{alias.name}" if (folder / f"{alias.name}.py").is_file()
+                     else node.module for alias in node.names]
         else:
             continue
         for name in names:
-            top = name.split(".")[0]
-            if top not in SNAPSHOT_NOT_IMPORTED and top not in found:
-                found.append(top)
+            if name.split(".")[0] not in SNAPSHOT_NOT_IMPORTED and name not in found:
+                found.append(name)
     return found
 
 

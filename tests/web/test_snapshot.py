@@ -454,6 +454,20 @@ def test_the_wrapper_gets_the_key_files_and_imports(
     assert (dist / runtime.pyodide_dir / build.SNAPSHOT_MAKER).is_file()
 
 
+def test_the_snapshot_imports_the_modules_of_a_package_main_py_imports_from(
+    site_build: ModuleType, tmp_path: Path
+) -> None:
+    web = tmp_path / "web"
+    (web / "house").mkdir(parents=True)
+    for name in ("__init__.py", "game.py", "painting.py"):
+        (web / "house" / name).write_text("")
+    (web / "main.py").write_text(
+        "import js\nimport asyncio\nfrom house import painting\nfrom house.game import Game\n"
+        "from pyscript import window\nfrom house import painting as again\n")
+    assert site_build.snapshot_imports(web / "main.py") == [
+        "asyncio", "house.painting", "house.game"]
+
+
 def test_the_site_s_snapshot_covers_main_py_s_imports_and_every_file(
     site_build: ModuleType, dist_dir: Path
 ) -> None:
@@ -462,7 +476,8 @@ def test_the_site_s_snapshot_covers_main_py_s_imports_and_every_file(
     assert page_config["interpreter"].endswith("/pyodide-snap.mjs")
     assert sorted(config["files"].values()) == sorted(page_config["files"].values())
     assert config["imports"].split(", ")[:1] == ["asyncio"]
-    for name in ("controls", "painting", "agents", "game", "links", "screen", "storage"):
+    for name in ("controls", "house.painting", "agents", "house.game", "links", "screen",
+                 "storage"):
         assert name in config["imports"].split(", ")
     sw = (dist_dir / "sw.js").read_text()
     for name in ("pyodide-snap.mjs", "snap-maker.mjs"):
