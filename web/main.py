@@ -16,11 +16,11 @@ import controls  # noqa: E402
 from agents import WorkerLink  # noqa: E402
 from house import painting  # noqa: E402
 from house.game import Game  # noqa: E402
-from links import parse_query  # noqa: E402
 from pyodide.ffi import create_proxy, jsnull  # noqa: E402
 from pyscript import create_named_worker, document, window  # noqa: E402
 from screen import DomScreen  # noqa: E402
-from storage import Store  # noqa: E402
+from store.links import parse_query  # noqa: E402
+from store.storage import Store  # noqa: E402
 
 WORKER_NAME = "engine"
 

@@ -10,8 +10,8 @@ from markup import Child, Markup, el, join
 from messages import hand_outcome
 from replaypanel import history_list, replay_panel
 from scene import Scene
-from settings import SPEEDS, SWITCHES
-from stats import human_side_won
+from store.settings import SPEEDS, SWITCHES
+from store.stats import human_side_won
 from tractor.cards import RANKS
 from tractor.players import PLAYER_NAMES
 from tractor.rules import CHOICES

@@ -10,8 +10,8 @@ from faces import button, dialog, mini_cards
 from i18n import option_label, seat_name, t
 from markup import Child, Markup, el
 from messages import hand_outcome
-from pasthands import HandLine
 from scene import Scene
+from store.pasthands import HandLine
 
 
 def replay_panel(scene: Scene) -> Markup | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from settings import Settings
-from stats import Stats
+from store.settings import Settings
+from store.stats import Stats
 from tractor.rules import Rules
 
 if TYPE_CHECKING:

@@ -27,7 +27,10 @@ CATALOGS = {
     for lang in i18n.LANGUAGES
 }
 CHINESE = [lang for lang in i18n.LANGUAGES if lang.startswith("zh")]
-CODE = "\n".join(p.read_text() for p in sorted([*WEB.glob("*.py"), *(WEB / "house").glob("*.py")])
+PAGE_FOLDERS = ("", "house", "store")
+"""The page's folders whose modules name messages (``web/`` itself and its packages)."""
+CODE = "\n".join(p.read_text() for p in sorted(path for folder in PAGE_FOLDERS
+                                                for path in (WEB / folder).glob("*.py"))
                  if p.name != "pofile.py")
 ENGINE = "\n".join(p.read_text() for p in sorted((ROOT / "pyengine" / "tractor").rglob("*.py")))
 LITERALS = set(re.findall(r"""["']([A-Za-z0-9_]+)["']""", CODE))

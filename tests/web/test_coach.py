@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "web"))
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house.game import Game  # noqa: E402
 from reviews import Review, step_of  # noqa: E402
-from settings import Settings  # noqa: E402
+from store.settings import Settings  # noqa: E402
 from tables import make_game, run_async  # noqa: E402
 from tractor.coach.review import review_iter  # noqa: E402
 from tractor.coach.review_data import review_step  # noqa: E402

@@ -21,13 +21,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-import pasthands  # noqa: E402
 from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house import replays  # noqa: E402
 from house.game import Game  # noqa: E402
-from pasthands import MAX_HISTORY_CHARS, History, parse_history  # noqa: E402
-from storage import Store  # noqa: E402
+from store import pasthands  # noqa: E402
+from store.pasthands import MAX_HISTORY_CHARS, History, parse_history  # noqa: E402
+from store.storage import Store  # noqa: E402
 from tables import run_async  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.save import loads, record  # noqa: E402

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT / "web"))
 from agents import ComputerAgent, WorkerLink  # noqa: E402
 from decide import decide_json  # noqa: E402
 from fakes import FakeStorage  # noqa: E402
-from settings import Settings  # noqa: E402
+from store.settings import Settings  # noqa: E402
 from table import Scene, render  # noqa: E402
 from tables import make_game, run_async, run_until  # noqa: E402
 from tractor.rules import Rules  # noqa: E402

@@ -1,4 +1,4 @@
-"""Keeping the match (``web/keeper.py``): two tabs, a full storage, a load that never ended.
+"""Keeping the match (``web/store/keeper.py``): two tabs, a full storage, a load that never ended.
 
 Issue 24, findings 1-3 and 8, in CPython: a dict-backed storage with a quota
 drives ``game.Game`` as the page does (the browser tests repeat the two-tab and
@@ -20,11 +20,11 @@ sys.path.insert(0, str(ROOT / "web"))
 from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house.game import Game  # noqa: E402
-from keeper import TAB_KEY, loading_key  # noqa: E402
-from links import parse_query  # noqa: E402
-from saves import parse_meta, read_match  # noqa: E402
-from stats import parse_stats  # noqa: E402
-from storage import Store  # noqa: E402
+from store.keeper import TAB_KEY, loading_key  # noqa: E402
+from store.links import parse_query  # noqa: E402
+from store.saves import parse_meta, read_match  # noqa: E402
+from store.stats import parse_stats  # noqa: E402
+from store.storage import Store  # noqa: E402
 from tables import run_until  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
@@ -442,7 +442,7 @@ def test_a_load_that_finished_leaves_no_marker_and_resumes_next_time() -> None:
 def test_a_history_whose_last_load_never_finished_is_kept_aside() -> None:
     history = json.dumps({"version": 1, "entries": []})
     storage = FakeStorage({"tractor.settings": ONE_DECK, "tractor.history": history})
-    from keeper import digest
+    from store.keeper import digest
 
     storage[loading_key("tractor.history")] = digest(history) + " 2"  # two tries left it
     game = tab(storage, "a")

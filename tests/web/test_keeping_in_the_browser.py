@@ -176,7 +176,7 @@ def crashed_while_loading(tries: int) -> tuple[dict[str, str], str]:
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-    from keeper import digest, loading_key
+    from store.keeper import digest, loading_key
     from tractor.match import Match
     from tractor.rules import Rules
     from tractor.save import dumps

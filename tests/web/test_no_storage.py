@@ -12,7 +12,7 @@ from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen  # noqa: E402
 from house.game import Game  # noqa: E402
 from i18n import t  # noqa: E402
-from storage import Store  # noqa: E402
+from store.storage import Store  # noqa: E402
 from tables import run_until  # noqa: E402
 
 

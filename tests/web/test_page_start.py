@@ -210,12 +210,12 @@ def test_the_bytecode_compiler_is_pinned_alike_for_the_site_and_the_tests() -> N
 
 
 def test_the_painter_reads_the_keys_and_the_bound_the_table_writes_with() -> None:
-    """paint.py (MicroPython) cannot import storage.py (it imports the engine): its copies
+    """paint.py (MicroPython) cannot import store/storage.py (it imports the engine): its copies
     of the storage keys and of the settings' bound are the table's."""
     import ast
 
     sys.path.insert(0, str(ROOT / "web"))
-    import storage
+    from store import storage
 
     tree = ast.parse((ROOT / "web" / "paint.py").read_text())
     found = {node.targets[0].id: node.value.value for node in tree.body

@@ -35,8 +35,8 @@ from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house import core, painting  # noqa: E402
 from house.game import Game  # noqa: E402
 from messages import Msg  # noqa: E402
-from settings import Settings  # noqa: E402
-from storage import MATCH_KEY, Store  # noqa: E402
+from store.settings import Settings  # noqa: E402
+from store.storage import MATCH_KEY, Store  # noqa: E402
 from table import Scene, render  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.players import make_player  # noqa: E402

@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT / "web"))
 from fakes import FakeStorage  # noqa: E402
 from house import coach, core, dialogs, flow, keeping, records, replays, seat0  # noqa: E402
 from house.game import Game  # noqa: E402
-from keeper import TAB_KEY  # noqa: E402
-from settings import Settings  # noqa: E402
+from store.keeper import TAB_KEY  # noqa: E402
+from store.settings import Settings  # noqa: E402
 from tables import make_game, run_async, run_until  # noqa: E402
 from tractor.actions import Action, Play  # noqa: E402
 from tractor.match import Match  # noqa: E402
@@ -108,10 +108,28 @@ def test_no_module_of_the_page_imports_in_a_circle() -> None:
         visit(name, ())
 
 
-def test_the_house_imports_no_entry_point_of_the_page() -> None:
+PACKAGES = ("store", "house")
+"""The page's packages from the bottom up: a package imports none of those above it."""
+ENTRY_POINTS = {"main", "controls", "worker", "paint"}
+
+
+def package_of(name: str) -> str:
+    """The package of the module ``name`` (``house`` for ``house.core``), "" for a flat one."""
+    return name.partition(".")[0] if "." in name else ""
+
+
+def test_every_package_of_the_page_is_in_the_layers() -> None:
+    assert {package_of(name) for name in MODULES} - {""} == set(PACKAGES)
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_package_imports_only_the_packages_below_it_and_no_entry_point(package: str) -> None:
+    above = set(PACKAGES[PACKAGES.index(package) + 1:])
     for name, path in MODULES.items():
-        if name.startswith("house."):
-            assert not web_imports(path) & {"main", "controls", "worker", "paint"}, name
+        if package_of(name) == package:
+            imported = web_imports(path)
+            assert not {package_of(other) for other in imported} & above, name
+            assert not imported & ENTRY_POINTS, name
 
 
 @pytest.mark.parametrize("room", ROOMS, ids=lambda room: room.__name__)
@@ -364,7 +382,7 @@ def test_escape_closes_the_last_trick_then_clears_the_selection() -> None:
 # ------------------------------------------------------------ keeping: storage and other tabs
 def test_damaged_statistics_are_kept_aside_and_reset() -> None:
     from house import stored
-    from stats import Stats, parse_stats
+    from store.stats import Stats, parse_stats
 
     storage = FakeStorage({"tractor.stats": "[oops", "tractor.settings": INSTANT.to_json()})
     game, _ = make_game(storage)

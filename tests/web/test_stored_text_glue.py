@@ -23,7 +23,7 @@ import paint_check  # noqa: E402
 from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house.game import Game  # noqa: E402
-from storage import Store  # noqa: E402
+from store.storage import Store  # noqa: E402
 from tables import run_until  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402

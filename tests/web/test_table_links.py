@@ -15,10 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 from fakes import FakeStorage  # noqa: E402
-from links import parse_query  # noqa: E402
-from saves import read_match  # noqa: E402
-from settings import Settings  # noqa: E402
-from stats import Stats, parse_stats, record_hand  # noqa: E402
+from store.links import parse_query  # noqa: E402
+from store.saves import read_match  # noqa: E402
+from store.settings import Settings  # noqa: E402
+from store.stats import Stats, parse_stats, record_hand  # noqa: E402
 from tables import make_game, run_until  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402

@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 from fakes import FakeStorage  # noqa: E402
-from saves import read_match  # noqa: E402
-from settings import Settings  # noqa: E402
+from store.saves import read_match  # noqa: E402
+from store.settings import Settings  # noqa: E402
 from tables import make_game  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
@@ -43,7 +43,7 @@ def finished_hands(count: int) -> list[tuple[str, Match]]:
 
 
 def test_the_history_keeps_the_last_50_hands_and_round_trips() -> None:
-    from pasthands import MAX_HANDS, History, parse_history
+    from store.pasthands import MAX_HANDS, History, parse_history
 
     history = History()
     hands = finished_hands(MAX_HANDS + 6)
@@ -61,13 +61,13 @@ def test_the_history_keeps_the_last_50_hands_and_round_trips() -> None:
                                   '{"version": 1, "entries": [{"match_id": "x", "hands": [9],'
                                   ' "record": {"schema": "tractor-match"}}]}'])
 def test_a_damaged_history_is_refused(text: str) -> None:
-    from pasthands import History, parse_history
+    from store.pasthands import History, parse_history
 
     assert parse_history(text) == (History(), True)
 
 
 def test_a_replay_steps_through_the_start_every_trick_and_the_result() -> None:
-    from pasthands import replay_steps
+    from store.pasthands import replay_steps
     from tractor.save import record
 
     (match_id, m), = finished_hands(1)
@@ -111,7 +111,7 @@ def test_the_card_counter_is_off_by_default() -> None:
 
 
 def test_a_hand_exports_as_the_record_up_to_its_end() -> None:
-    from pasthands import History, hand_record
+    from store.pasthands import History, hand_record
     from tractor.save import from_record, record
 
     hands = finished_hands(3)

@@ -27,9 +27,9 @@ import json
 from collections.abc import Callable
 
 from i18n import LANGUAGES, t
-from links import embed_address
-from pasthands import hand_record
 from reviews import Review, coach_line
+from store.links import embed_address
+from store.pasthands import hand_record
 from tractor.coach.review_data import decision_from_data, quiz_json, review_step
 from tractor.positions import scenario
 from tractor.positions.position import PositionError

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from messages import Msg
-from saves import Meta
+from store.saves import Meta
 from tractor.actions import Action, Deal, NextHand, Play
 from tractor.match import Match
 from tractor.rules import Rules

@@ -19,8 +19,8 @@ from dataclasses import replace
 from typing import Any
 
 from agents import seat_agents
-from settings import PLAYER_OPTIONS, SWITCHES, parse_settings, rule_value
-from storage import SETTINGS_KEY
+from store.settings import PLAYER_OPTIONS, SWITCHES, parse_settings, rule_value
+from store.storage import SETTINGS_KEY
 from tractor.rules import CHOICES, RulesError
 
 from house.coach import cancel_review

@@ -36,12 +36,12 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from agents import WorkerLink, seat_agents
 from i18n import language_of
-from keeper import Keeper
 from messages import Msg
 from scene import Scene
-from settings import SPEEDS, parse_settings
-from stats import parse_stats
-from storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, Store
+from store.keeper import Keeper
+from store.settings import SPEEDS, parse_settings
+from store.stats import parse_stats
+from store.storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, Store
 from table import render, root_classes
 from tractor.match import Match
 from tractor.rules import Rules

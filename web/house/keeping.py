@@ -26,9 +26,9 @@ import traceback
 from collections.abc import Callable
 
 from messages import Msg
-from saves import Loaded, Meta, parse_meta, read_match
-from stats import parse_stats, record_hand
-from storage import ASIDE_KEY, MATCH_KEY, META_KEY, STATS_KEY, aside_stamp
+from store.saves import Loaded, Meta, parse_meta, read_match
+from store.stats import parse_stats, record_hand
+from store.storage import ASIDE_KEY, MATCH_KEY, META_KEY, STATS_KEY, aside_stamp
 from tractor.match import Match
 from tractor.save import dumps
 

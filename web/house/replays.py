@@ -15,8 +15,15 @@ from __future__ import annotations
 import asyncio
 import json
 
-from pasthands import HandLine, History, hand_record, parse_history, read_history, replay_steps
-from storage import HISTORY_KEY
+from store.pasthands import (
+    HandLine,
+    History,
+    hand_record,
+    parse_history,
+    read_history,
+    replay_steps,
+)
+from store.storage import HISTORY_KEY
 
 from house.state import Table
 from house.stored import begin_small, end_small, load_small

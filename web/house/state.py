@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents import SeatAgent, WorkerLink
-from keeper import Keeper
 from messages import Msg
-from pasthands import History, Step
 from reviews import Review
-from saves import Meta
-from settings import PACES, Pace, Settings
-from stats import Stats
-from storage import Store
+from store.keeper import Keeper
+from store.pasthands import History, Step
+from store.saves import Meta
+from store.settings import PACES, Pace, Settings
+from store.stats import Stats
+from store.storage import Store
 from tractor.actions import Action
 from tractor.match import Match
 from tractor.rules import Rules

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from messages import Msg
-from storage import SETTINGS_KEY
+from store.storage import SETTINGS_KEY
 
 from house.state import Keep, Words
 

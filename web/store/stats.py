@@ -6,8 +6,9 @@ import json
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from storage import read_small
 from tractor.jsondata import DataError
+
+from store.storage import read_small
 
 HUMAN = 0
 COUNTERS = ("hands", "hands_won", "matches", "matches_won", "matches_with_undo")

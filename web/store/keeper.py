@@ -38,8 +38,9 @@ import secrets
 from dataclasses import replace
 
 import paint_check
-from saves import Meta
-from storage import MATCH_KEY, META_KEY, Store
+
+from store.saves import Meta
+from store.storage import MATCH_KEY, META_KEY, Store
 
 TAB_KEY = "tractor.tab"
 WRITTEN_KEY = "tractor.written"

@@ -21,10 +21,11 @@ from typing import Any
 from i18n import DEFAULT_LANGUAGE, LANGUAGES
 from paintable import DEFAULT_SPEED
 from paintable import SPEEDS as SPEEDS  # re-exported: the table reads the speeds here
-from storage import read_small
 from tractor.jsondata import DataError
 from tractor.players import PLAYER_NAMES, canonical_name
 from tractor.rules import CHOICES, Rules, RulesError
+
+from store.storage import read_small
 
 DEFAULT_PLAYER = "normal"
 SWITCHES = ("four_color", "auto_declare", "auto_next", "card_counter", "undo")

@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 
-from storage import read_small
 from tractor.jsondata import DataError
 from tractor.match import Match
 from tractor.save import SaveError, loads
+
+from store.storage import read_small
 
 PROBLEMS = {"not_ours": "save_not_ours", "old_version": "save_old_version"}
 

@@ -27,9 +27,10 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
-from settings import SPEEDS, rule_value
 from tractor.match import MAX_SEED
 from tractor.rules import CHOICES, Rules, RulesError
+
+from store.settings import SPEEDS, rule_value
 
 MAX_QUERY = 2000
 """Longer query strings are ignored whole (nothing we read is that long)."""
