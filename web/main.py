@@ -50,11 +50,9 @@ async def connect_worker(game: Game, link: WorkerLink) -> None:
     then the past hands (read a record at a time, not when Settings opens)."""
     await game.shown.wait()
     window.dispatchEvent(js.CustomEvent.new("tractor:shown"))
-    try:
-        await link.connect(start_worker)
-    finally:
-        await game.read_history_when_idle()
-        js.performance.mark("tractor-history-read")
+    await link.connect(start_worker)  # never raises: a failed worker is its state
+    await game.read_history_when_idle()
+    js.performance.mark("tractor-history-read")
 
 
 def watch_other_tabs(game: Game) -> object:
