@@ -220,11 +220,12 @@ def test_the_traditional_catalog_is_not_the_simplified_one() -> None:
     ("zh-SG", "zh"), ("zh-Hans-HK", "zh"), ("en-US", "en"), ("fr", "en"), ("", "en"),
 ])
 def test_the_browser_language_picks_the_table_s_and_the_embed_s(browser: str, lang: str) -> None:
-    sys.path.insert(0, str(WEB / "embed"))
+    embed_path = [str(WEB / "embed"), str(ROOT / "pyengine" / "tractor")]  # as in dist/
+    sys.path[:0] = embed_path
     try:
         import embed_text  # noqa: PLC0415 - MicroPython's module, on the embed's path
     finally:
-        sys.path.remove(str(WEB / "embed"))
+        del sys.path[:len(embed_path)]
     assert i18n.language_of(browser) == lang
     assert embed_text.language_of(browser) == lang
     assert embed_text.HTML_LANG == i18n.HTML_LANG
