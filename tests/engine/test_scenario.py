@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 import pytest
+from scenario_words import verdict_words, words
 from tractor import scenario_check
 from tractor.positions import scenario, scenario_frames, scenario_parts
-from scenario_words import verdict_words, words
 from tractor.positions.scenario import (
     MAX_LINK_CHARS,
     ScenarioError,
