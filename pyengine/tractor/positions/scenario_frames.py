@@ -136,7 +136,8 @@ def frames(text: str) -> list[Frame]:
     plays of the current trick), ``turn`` (None when the hand is over), ``points``
     (the attackers', counted when the dealer is known and partners are fixed),
     ``caption`` (the step's) and ``result`` (None, a trick's winner, or a failed
-    throw).
+    throw; its ``text`` is what the engine says of it, ``saying.Say.data``, which the
+    reader words from the catalogs).
 
     >>> from tractor.scenario_check import MINIMAL
     >>> text = MINIMAL.replace('"turn": 0,', '"turn": 0, "steps": [{"seat": 0, "cards": "KS"}],')

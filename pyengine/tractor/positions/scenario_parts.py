@@ -17,7 +17,6 @@ from .saying import Cards, Say, Seat
 
 Scenario = dict[str, Any]
 Frame = dict[str, Any]
-Text = dict[str, str]
 
 def _ids(cards: list[str]) -> list[int]:
     """Card texts (normalised by ``scenario_check``) as card ids."""
@@ -110,7 +109,6 @@ def initial_frame(s: Scenario) -> Frame:
     """The position before any step (``scenario_check.initial_frame``), as a copy that
     playing the steps may change."""
     return copy.deepcopy(scenario_check.initial_frame(s))
-
 
 
 def _seat(s: Scenario, seat: int) -> Seat:
