@@ -590,17 +590,3 @@ def initial_frame(s: "dict[str, Any]") -> "dict[str, Any]":
     """The position before any step: the first of the engine's frames (``scenario.frames``)."""
     return {"seats": s["seats"], "trick": s["trick"], "turn": s["turn"], "points": s["points"],
             "caption": s["caption"], "result": None}
-
-
-def seat_name(s: "dict[str, Any]", seat: int) -> "dict[str, str]":
-    """The seat's name in each language: its ``name``, else the table's name for it
-    (seat 0 is the reader's: You / 你, then Right, Across, Left as in docs/glossary.md)."""
-    name = s["seats"][seat]["name"]
-    if name is not None:
-        return dict(name)
-    return {"en": SEAT_NAMES_EN[seat], "zh": SEAT_NAMES_ZH[seat], "zh-Hant": SEAT_NAMES_HANT[seat]}
-
-
-SEAT_NAMES_EN = ("You", "Right", "Across", "Left")
-SEAT_NAMES_ZH = ("你", "下家", "对家", "上家")
-SEAT_NAMES_HANT = ("你", "下家", "對家", "上家")

@@ -219,7 +219,7 @@ def test_scenario_quiz_checks_its_answers(
         ({"steps": [{"seat": 1, "cards": "KS"}]}, "steps[0]: seat 0 is to play, not 1"),
         ({"quiz": {"answers": ["AS KS"]}, "turn": 0, "trick": [{"seat": 3, "cards": "3S 3S"}],
           "seats": [{"cards": "AS AS KS 4S"}, {"backs": 4}, {}, {"backs": 2}]},
-         "quiz.answers[0]: not a legal play (You hold a pair in the led suit"),
+         "quiz.answers[0]: not a legal play: you must play 1 pair(s) of the led suit"),
         ({"turn": 9}, "turn: an integer from 0 to 3"),
     ],
 )

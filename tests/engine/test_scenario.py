@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from scenario_words import verdict_words, words
 from tractor import scenario_check
 from tractor.positions import scenario, scenario_frames, scenario_parts
 from tractor.positions.scenario import (
@@ -197,9 +198,9 @@ def test_an_over_trump_wins_the_trick_and_its_points_go_to_the_attackers() -> No
     done = shown[4]
     assert done["result"]["winner"] == 2
     assert done["result"]["trick_points"] == 25
-    assert done["result"]["text"] == {"en": "Across wins the trick and its 25 points.",
-                                      "zh": "对家赢得这一轮，得25分。",
-                                      "zh-Hant": "對家贏得這一輪，得25分。"}
+    assert words(done["result"]["text"]) == {"en": "Across wins the trick and its 25 points.",
+                                             "zh": "对家赢得这一轮，得25分。",
+                                             "zh-Hant": "對家贏得這一輪，得25分。"}
     assert done["points"] == 25  # dealer 1: seats 0 and 2 attack
     assert [p["seat"] for p in done["trick"]] == [0, 1, 2, 3]
     assert done["seats"][2]["cards"] == ["2C"] and done["seats"][3]["backs"] == 1
@@ -228,9 +229,9 @@ def test_a_defender_winning_keeps_the_attackers_points() -> None:
 def test_seat_names_are_used_in_the_result_text() -> None:
     data = json.loads(OVERTRUMP)
     data["seats"][2]["name"] = {"en": "North", "zh": "北家"}
-    result = frames(json.dumps(data))[4]["result"]
-    assert result["text"]["en"].startswith("North wins") and result["text"]["zh"].startswith("北家")
-    assert result["text"]["zh-Hant"].startswith("北家")  # no zh-Hant name: the zh one
+    text = words(frames(json.dumps(data))[4]["result"]["text"])
+    assert text["en"].startswith("North wins") and text["zh"].startswith("北家")
+    assert text["zh-Hant"].startswith("北家")  # no zh-Hant name: the zh one
 
 
 def test_a_text_in_traditional_chinese_is_shown_to_its_readers() -> None:
@@ -239,7 +240,7 @@ def test_a_text_in_traditional_chinese_is_shown_to_its_readers() -> None:
     data["caption"] = {"en": "Trumps.", "zh": "毙牌。", "zh-Hant": "殺牌。"}
     shown = frames(json.dumps(data))
     assert shown[0]["caption"]["zh-Hant"] == "殺牌。" and shown[0]["caption"]["zh"] == "毙牌。"
-    text = shown[4]["result"]["text"]
+    text = words(shown[4]["result"]["text"])
     assert text["zh-Hant"] == "北邊贏得這一輪，得25分。" and text["zh"].startswith("北家赢得")
 
 
@@ -249,7 +250,8 @@ def test_a_failing_throw_plays_the_forced_unit() -> None:
     assert after["result"]["throw_failed"] is True
     assert after["result"]["tried"] == ["9S", "8S", "8S", "4S", "4S"]
     assert after["result"]["forced"] == ["9S"]
-    assert "J♠" in after["result"]["text"]["en"] and "甩牌失败" in after["result"]["text"]["zh"]
+    text = words(after["result"]["text"])
+    assert "J♠" in text["en"] and "甩牌失败" in text["zh"]
     assert after["trick"] == [{"seat": 0, "cards": ["9S"]}]
     assert after["seats"][0]["cards"] == ["8S", "8S", "4S", "4S"]
     assert after["turn"] == 1
@@ -276,7 +278,8 @@ def test_the_kitty_bonus_of_a_pair_winning_the_last_trick_is_times_four() -> Non
     assert last["result"]["kitty"] == {"multiplier": 4, "bonus": 100}
     assert last["points"] == 140
     assert last["turn"] is None
-    assert "×4" in last["result"]["text"]["en"] and "扣底" in last["result"]["text"]["zh"]
+    text = words(last["result"]["text"])
+    assert "×4" in text["en"] and "扣底" in text["zh"]
 
 
 def test_no_kitty_bonus_when_the_defenders_win_the_last_trick() -> None:
@@ -298,9 +301,12 @@ def test_no_play_after_the_hand_is_over() -> None:
 
 def test_judge_a_right_answer() -> None:
     verdict = judge(PAIR_QUIZ, "AS AS")
-    assert verdict == {"legal": True, "rule": None, "why": verdict["why"], "correct": True,
+    assert verdict == {"legal": True, "rule": None, "why": verdict["why"], "detail": None,
+                       "correct": True,
                        "explain": {"en": "Pairs follow pairs.", "zh": "对子跟对子。",
                                    "zh-Hant": "对子跟对子。"}}  # no zh-Hant text: the zh one
+    assert verdict_words(verdict) == {"en": "A legal follow.", "zh": "合法的跟牌。",
+                                      "zh-Hant": "合乎規則的跟牌。"}
 
 
 def test_judge_a_legal_but_wrong_answer() -> None:
@@ -314,8 +320,9 @@ def test_judge_a_legal_but_wrong_answer() -> None:
 def test_judge_an_illegal_answer_names_the_rule() -> None:
     verdict = judge(PAIR_QUIZ, "AS KS")
     assert verdict["legal"] is False and verdict["rule"] == "follow_pairs"
-    assert verdict["why"]["zh"] == "你有该花色的对子：对子领出时必须跟对子。"
-    assert verdict["why"]["en"].startswith("You hold a pair in the led suit")
+    why = verdict_words(verdict)
+    assert why["zh"] == "你有该花色的对子：对子领出时必须跟对子。"
+    assert why["en"].startswith("You hold a pair in the led suit")
     assert judge(PAIR_QUIZ, "KS 4S")["rule"] == "follow_pairs"
     assert judge(PAIR_QUIZ, "AS")["rule"] == "wrong_count"
     assert judge(PAIR_QUIZ, "QS QS")["rule"] == "not_in_hand"
@@ -333,7 +340,8 @@ def test_judge_a_failing_throw_is_legal_but_says_what_is_forced() -> None:
     quiz = make(seats=THROW_SEATS, quiz={"answers": ["9S"]})
     verdict = judge(quiz, "9S 8S 8S 4S 4S")
     assert verdict["legal"] is True and verdict["correct"] is False
-    assert "throw fails" in verdict["why"]["en"] and "J♠" in verdict["why"]["en"]
+    why = verdict_words(verdict)["en"]
+    assert "throw fails" in why and "J♠" in why
     standing = judge(make(seats=[THROW_SEATS[1], THROW_SEATS[0], THROW_SEATS[2],
                                  THROW_SEATS[3]], quiz={"answers": ["3C 3C"]}), "3C 3C")
     assert standing["correct"] is True
@@ -463,8 +471,8 @@ def test_load_refuses_a_quiz_whose_answer_is_an_illegal_play() -> None:
     illegal = make(turn=None, seats=[{"cards": "AS AS KS 4S"}, {"backs": 4}, {"backs": 4},
                                      {"backs": 2}],
                    trick=[{"seat": 3, "cards": "3S 3S"}], quiz={"answers": ["AS AS", "AS KS"]})
-    with pytest.raises(ScenarioError, match=r"quiz.answers\[1\]: not a legal play \(You hold "
-                                            r"a pair in the led suit"):
+    with pytest.raises(ScenarioError, match=r"quiz.answers\[1\]: not a legal play: you must "
+                                            r"play 1 pair\(s\) of the led suit .*\(follow_pairs\)"):
         load(illegal)
     with pytest.raises(ScenarioError, match=r"quiz.answers\[0\]: not a legal play"):
         load(make(seats=[{"cards": "AS AH KS"}, {"backs": 3}, {}, {"backs": 3}],
@@ -532,8 +540,9 @@ def test_judge_a_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() -
     seats[3] = {"backs": 5}
     verdict = judge(make(seats=seats, quiz={"answers": ["9S"]}), "9S 8S 8S 4S 4S")
     assert verdict["legal"] is True
-    assert verdict["why"]["en"] == "Legal, but the throw fails: Right holds J♠, which beats 9♠."
-    assert verdict["why"]["zh-Hant"] == "合乎規則，但甩牌失敗：下家有J♠，大過9♠。"
+    why = verdict_words(verdict)
+    assert why["en"] == "Legal, but the throw fails: Right holds J♠, which beats 9♠."
+    assert why["zh-Hant"] == "合乎規則，但甩牌失敗：下家有J♠，大過9♠。"
 
 
 @pytest.mark.parametrize(

@@ -38,6 +38,8 @@ DYNAMIC = ("seat", "lead_", "rule_", "opt_", "speed_", "player_", "refused_", "i
 """Prefixes of messages whose keys the code builds (``f"lead_{kind}"``): the rest of
 such a key must be a word of the code or the engine."""
 EMBED = "\n".join(p.read_text() for p in sorted((WEB / "embed").glob("*.py")))
+ENGINE_SAYS = set(re.findall(r'"(' + pofile.ENGINE_PREFIX + r'[a-z0-9_]+)"', ENGINE + EMBED))
+"""The engine's sentences (``tractor.positions.saying``) its code and the embed's name."""
 
 
 def texts(entry: pofile.Entry) -> list[str]:
@@ -45,6 +47,8 @@ def texts(entry: pofile.Entry) -> list[str]:
 
 
 def used(key: str) -> bool:
+    if key.startswith(pofile.ENGINE_PREFIX):
+        return key in ENGINE_SAYS
     if key.startswith(pofile.EMBED_PREFIX):
         return f'"{key[len(pofile.EMBED_PREFIX):]}"' in EMBED
     if key in LITERALS:
@@ -61,12 +65,15 @@ def used(key: str) -> bool:
 
 
 def keys_asked_for() -> set[str]:
-    """Message keys the code names literally in t(...), Msg(...) and say(...)."""
+    """Message keys the code names literally in t(...), Msg(...) and say(...), and the
+    engine's sentences."""
     asked = set(re.findall(r"""\bt\(\s*\w+,\s*["']([a-z0-9_]+)["']""", CODE))
     asked |= set(re.findall(r"""\bMsg\(\s*["']([a-z0-9_]+)["']""", CODE))
     asked |= {pofile.EMBED_PREFIX + k
-              for k in re.findall(r"""\bsay\(\s*[\w\[\]"']+,\s*["']([a-z0-9_]+)["']""", EMBED)}
-    return asked
+              for k in re.findall(r"""\bsay\(\s*[\w\[\]"']+,\s*["']([a-z0-9_]+)["'](?!\s*\+)""",
+                                    EMBED)
+              if not k.startswith(pofile.ENGINE_PREFIX)}
+    return asked | ENGINE_SAYS
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -219,11 +226,12 @@ def test_the_traditional_catalog_is_not_the_simplified_one() -> None:
     ("zh-SG", "zh"), ("zh-Hans-HK", "zh"), ("en-US", "en"), ("fr", "en"), ("", "en"),
 ])
 def test_the_browser_language_picks_the_table_s_and_the_embed_s(browser: str, lang: str) -> None:
-    sys.path.insert(0, str(WEB / "embed"))
+    embed_path = [str(WEB / "embed"), str(ROOT / "pyengine" / "tractor")]  # as in dist/
+    sys.path[:0] = embed_path
     try:
         import embed_text  # noqa: PLC0415 - MicroPython's module, on the embed's path
     finally:
-        sys.path.remove(str(WEB / "embed"))
+        del sys.path[:len(embed_path)]
     assert i18n.language_of(browser) == lang
     assert embed_text.language_of(browser) == lang
     assert embed_text.HTML_LANG == i18n.HTML_LANG

@@ -496,3 +496,6 @@ def test_share_this_position_from_the_table_shows_only_your_cards(
         assert page.get_by_test_id(f"hand-{seat}").locator("[data-card]").count() == 0
     trick = page.get_by_test_id("trick").locator("[data-card]")
     assert trick.count() == sum(len(cards) for _, cards in match.trick)
+    view = match.observe(0)  # the caption: the catalogs' words for the hand and trick
+    expect(page.get_by_test_id("caption")).to_have_text(
+        f"Hand {view.hand_no + 1}, trick {view.tricks_played + 1}.")

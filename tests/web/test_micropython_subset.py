@@ -81,13 +81,13 @@ process.stdout.write(lines.join("\\n"));
 """
 
 
-def run_cpython(scenarios: list[str]) -> list[object]:
+def run_cpython(scenarios: list[str], program: str = PROGRAM) -> list[object]:
     """The same program in this interpreter."""
     sys.path[:0] = [str(path.parent) for path in FILES.values()]
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out):
-            exec(PROGRAM, {"SCENARIOS": json.dumps(scenarios)})  # noqa: S102 - our own program
+            exec(program, {"SCENARIOS": json.dumps(scenarios)})  # noqa: S102 - our own program
     finally:
         del sys.path[: len(FILES)]
     text = out.getvalue()
@@ -95,7 +95,8 @@ def run_cpython(scenarios: list[str]) -> list[object]:
     return result
 
 
-def run_micropython(dist_dir: Path, tmp_path: Path, scenarios: list[str]) -> list[Any]:
+def run_micropython(dist_dir: Path, tmp_path: Path, scenarios: list[str],
+                    program: str = PROGRAM) -> list[Any]:
     """The program in the vendored MicroPython (Node.js)."""
     node = shutil.which("node")
     if node is None:
@@ -106,7 +107,7 @@ def run_micropython(dist_dir: Path, tmp_path: Path, scenarios: list[str]) -> lis
     modules = {name: path.read_text() for name, path in FILES.items()}
     modules["embed_text.json"] = (dist_dir / "web" / "embed" / "embed_text.json").read_text()
     payload = {"modules": modules,
-               "scenarios": json.dumps(scenarios, ensure_ascii=False), "program": PROGRAM}
+               "scenarios": json.dumps(scenarios, ensure_ascii=False), "program": program}
     done = subprocess.run([node, str(runner)], input=json.dumps(payload, ensure_ascii=False),
                           capture_output=True,
                           text=True, timeout=120, check=False)
@@ -235,3 +236,62 @@ def _same_html(a: object, b: object) -> bool:
     if not (isinstance(a, dict) and isinstance(b, dict)) or a.get("ok") != b.get("ok"):
         return False
     return [sorted(h) for h in a["html"]] == [sorted(h) for h in b["html"]]
+
+
+SAID = """
+import json
+import embed_text
+import embed_view
+import scenario_check
+out = []
+for item in json.loads(SCENARIOS):
+    shown = json.loads(item)
+    s = scenario_check.check(shown["scenario"])
+    for lang in ("en", "zh", "zh-Hant"):
+        state = embed_view.initial_state(s, lang)
+        state["frame"], state["verdict"] = shown["frame"], shown["verdict"]
+        out.append({"result": embed_text.said(lang, shown["frame"]["result"]["text"]),
+                    "why": embed_text.verdict_text(lang, shown["verdict"]),
+                    "html": str(embed_view.render(state))})
+print("RESULT" + json.dumps(out))
+"""
+"""The engine's frames and verdicts (from CPython's engine) worded and drawn by the embed."""
+
+
+def test_the_engine_s_sentences_read_the_same_in_micropython(
+    dist_dir: Path, tmp_path: Path
+) -> None:
+    from tractor.positions import scenario  # noqa: PLC0415 - the engine, CPython only
+
+    throw = with_(seats=[{"cards": "9S 8S 8S 4S 4S"}, {"cards": "JS 3C 3C 5D 6D"},
+                         {"name": {"en": "North", "zh": "北家"}, "cards": "3D 4D SJ 6D 7D"},
+                         {"cards": "7C 8C 9C 10C JC"}], dealer=0, rules={"throw_penalty": True},
+                  steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}, {"seat": 1, "cards": "JS"},
+                         {"seat": 2, "cards": "SJ"}, {"seat": 3, "cards": "7C"}])
+    quiz = with_(turn=1, trick=[{"seat": 0, "cards": "AS AS"}],
+                 seats=[{"backs": 1}, {"cards": "KS KS 3S"}, {"backs": 3}, {"backs": 3}],
+                 quiz={"answers": ["KS KS"]})
+    frames = scenario.frames(throw)
+    shown = [json.dumps({"scenario": throw, "frame": frames[1],
+                         "verdict": scenario.judge(quiz, "KS 3S")}, ensure_ascii=False),
+             json.dumps({"scenario": throw, "frame": frames[4],
+                         "verdict": scenario.judge(quiz, "KS KS")}, ensure_ascii=False)]
+    in_micropython = run_micropython(dist_dir, tmp_path, shown, SAID)
+    in_cpython = run_cpython(shown, SAID)
+    assert [r["result"] for r in in_micropython] == [r["result"] for r in in_cpython]
+    assert [r["why"] for r in in_micropython] == [r["why"] for r in in_cpython]
+    assert [sorted(r["html"]) for r in in_micropython] == [sorted(r["html"]) for r in in_cpython]
+    first = in_micropython[:3]
+    assert [r["result"] for r in first] == [
+        "You try to throw 9♠ 8♠ 8♠ 4♠ 4♠, but Right holds J♠, which beats 9♠: the throw fails "
+        "and only 9♠ is played. Penalty: 10 points to the attackers.",
+        "你想甩9♠ 8♠ 8♠ 4♠ 4♠，但下家有J♠，大过9♠：甩牌失败，只出9♠。罚10分（加给闲家）。",
+        "你想甩9♠ 8♠ 8♠ 4♠ 4♠，但下家有J♠，大過9♠：甩牌失敗，只出9♠。罰10分（加給閒家）。"]
+    assert [r["why"] for r in first] == [
+        "You hold a pair in the led suit: a led pair must be followed by a pair. "
+        "(you must play 1 pair(s) of the led suit (you hold them))",
+        "你有该花色的对子：对子领出时必须跟对子。", "你有這門花色的對子：首家出對子時必須跟對子。"]
+    assert [r["result"] for r in in_micropython[3:]] == [
+        "North wins the trick (no points in it).", "北家赢得这一轮（没有分）。",
+        "北家贏得這一輪（沒有分）。"]
+    assert all(r["result"] in r["html"] and r["why"] in r["html"] for r in in_micropython)

@@ -7,11 +7,19 @@ placeholders. A plural message picks its form by the first argument. Without a
 build (CPython tests) the catalogs are read with ``pofile``. Text that comes from a
 scenario (captions, names) is never looked up here: it is shown as given.
 
+What the engine says of a frame or a quiz answer comes as a message key and named
+parameters (``tractor.positions.saying``); ``said`` words it from the same catalogs
+(their ``scenario_*`` messages and the seats' names, which the JSON holds too).
+
 >>> say("en", "step", 2, 7), say("zh", "step", 2, 7), say("en", "backs", 1)
 ('Step 2 of 7', '第 2 步，共 7 步', '1 card')
+>>> said("zh", {"key": "scenario_trick_won", "params": {"name": {"seat": 2}, "points": 15}})
+'对家赢得这一轮，得15分。'
 """
 
 import json
+
+from rulecore import SYMBOL_OF
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -92,3 +100,61 @@ def local(lang: str, text: object) -> str:
         fallback = "zh" if lang.startswith("zh") else "en"
         return str(text.get(lang, text.get(fallback, "")))
     return "" if text is None else str(text)
+
+
+def said(lang: str, data: object) -> str:
+    """What the engine said (``{"key", "params"}``, ``saying.Say.data``) in ``lang``: the
+    catalog's sentence, each named parameter worded in ``lang`` too; "" for None."""
+    if not isinstance(data, dict):
+        return ""
+    params = {}
+    for name, value in data["params"].items():
+        params[name] = _param(lang, value)
+    return str(say(lang, data["key"]).format(**params))
+
+
+def _param(lang: str, value: object) -> str:
+    """One parameter of a message: another message, cards, a seat, or a number."""
+    if isinstance(value, dict):
+        if "key" in value:
+            return said(lang, value)
+        if "cards" in value:
+            return cards_text(lang, value["cards"])
+        if "seat" in value:
+            return seat_text(lang, int(value["seat"]), None)
+        return local(lang, value.get("name"))
+    return str(value)
+
+
+def seat_text(lang: str, seat: int, name: object) -> str:
+    """A seat's name: ``name``, the scenario's for it (``{"en", "zh", "zh-Hant"}``), else the
+    table's (seat 0 is the reader's: You / 你, then Right, Across, Left, docs/glossary.md)."""
+    return say(lang, "seat" + str(seat)) if name is None else local(lang, name)
+
+
+def cards_text(lang: str, cards: "list[str]") -> str:
+    """Cards in a sentence: rank and suit symbol, the jokers by name.
+
+    >>> cards_text("en", ["10H", "10H", "SJ"]), cards_text("zh-Hant", ["BJ", "AS"])
+    ('10♥ 10♥ small joker', '大王 A♠')
+    """
+    words = []
+    for card in cards:
+        if card == "SJ":
+            words.append(say(lang, "scenario_small_joker"))
+        elif card == "BJ":
+            words.append(say(lang, "scenario_big_joker"))
+        else:
+            words.append(card[:-1] + SYMBOL_OF[card[-1:]])
+    return " ".join(words)
+
+
+def verdict_text(lang: str, verdict: "dict[str, Any]") -> str:
+    """Why a quiz answer is legal or not (``scenario.judge``): the engine's ``why`` worded,
+    and in English its own words on a broken follow rule after it, in brackets (they are
+    English only: a Chinese sentence never holds English text)."""
+    text = said(lang, verdict.get("why"))
+    detail = verdict.get("detail")
+    if detail and lang == "en":
+        text += " (" + str(detail) + ")"
+    return text

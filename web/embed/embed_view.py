@@ -28,8 +28,7 @@ seat 2 opposite and seat 3 on the left, as at the table.
 False
 """
 
-import scenario_check
-from embed_text import local, say
+from embed_text import local, said, say, seat_text, verdict_text
 from micro.markup import el, join
 from rulecore import SYMBOL_OF
 from scenario_check import initial_frame
@@ -83,7 +82,7 @@ def cards_row(lang: str, cards: "list[str]", classes: str = "") -> "Markup":
 
 
 def seat_name(state: "dict[str, Any]", seat: int) -> str:
-    return local(state["lang"], scenario_check.seat_name(state["scenario"], seat))
+    return seat_text(state["lang"], seat, state["scenario"]["seats"][seat]["name"])
 
 
 def _hand(state: "dict[str, Any]", seat: int) -> "Markup":
@@ -206,7 +205,7 @@ def _verdict(state: "dict[str, Any]") -> "Markup":
         head, kind = say(lang, "legal_wrong"), "wrong"
     explain = local(lang, verdict.get("explain")) if kind == "right" else ""
     return el("div",
-              el("p", el("strong", head), " ", local(lang, verdict.get("why"))),
+              el("p", el("strong", head), " ", verdict_text(lang, verdict)),
               el("p", explain, class_="explain") if explain else None,
               el("p", say(lang, "try_again"), class_="retry", data_testid="retry")
               if kind != "right" and not state["solution"] else None,
@@ -247,7 +246,7 @@ def render(state: "dict[str, Any]") -> "Markup":
         el("p", say(lang, "kitty"), " ", cards_row(lang, kitty), class_="kitty",
            data_testid="kitty") if kitty else None,
         el("p", local(lang, frame["caption"]), class_="caption", data_testid="caption"),
-        el("p", local(lang, result["text"]) if result else "", class_="result",
+        el("p", said(lang, result["text"]) if result else "", class_="result",
            data_testid="result", aria_live="polite"),
         _prompt(state),
         _controls(state),

@@ -20,10 +20,11 @@ from dataclasses import replace
 
 from store.links import embed_address, share_query
 from store.saves import read_match
+from text.i18n import LANGUAGES, t
 from text.messages import Msg
 from tractor.actions import NextHand
 from tractor.positions import scenario
-from tractor.positions.position import PositionError, from_view_json
+from tractor.positions.position import PositionError, caption_of, from_view_json
 from tractor.rules import Rules
 from tractor.save import dumps, replay
 
@@ -51,9 +52,13 @@ def share(table: Table) -> None:
 
 def share_position(table: Table) -> None:
     """The embed link and ``<iframe>`` of the current trick from seat 0's view only
-    (``tractor.positions.position``): other hands appear as counts of card backs."""
+    (``tractor.positions.position``): other hands appear as counts of card backs; the
+    caption (which hand and trick) in every language of the catalogs."""
+    view = table.live.match.observe(HUMAN)
+    said = caption_of(view)
+    caption = {lang: t(lang, said.key, **dict(said.params)) for lang in LANGUAGES}
     try:
-        text = from_view_json(table.live.match.observe(HUMAN))
+        text = from_view_json(view, caption)
     except PositionError:
         return
     embed = embed_address(table.env.address)

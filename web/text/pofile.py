@@ -26,6 +26,11 @@ LOCALE_DIRS = {"zh": "zh", "en": "en", "zh-Hant": "zh_Hant"}
 DOMAIN = "tractor"
 EMBED_PREFIX = "embed_"
 """Messages of the embed (embed.html) start with this; JSON keys drop it."""
+ENGINE_PREFIX = "scenario_"
+"""The engine's sentences on scenarios (``tractor.positions.saying``) start with this; the
+embed's JSON holds them under their own ids, with the seats' names ``SEATS``."""
+SEATS = ("seat0", "seat1", "seat2", "seat3")
+"""The table's names of the seats, which the engine's sentences name too."""
 
 
 @dataclass
@@ -152,10 +157,18 @@ def message_table(web: Path, key_of: Callable[[str], str | None]) -> dict[str, o
     return table
 
 
+def embed_key(msgid: str) -> str | None:
+    """The key of a message in the embed's JSON, or None when the embed does not read it:
+    ``embed_*`` without the prefix, the engine's ``scenario_*`` and the seats' names as they
+    are (no ``embed_`` message may be named so: ``tests/web/test_engine_words.py``)."""
+    if msgid.startswith(EMBED_PREFIX):
+        return msgid[len(EMBED_PREFIX):]
+    return msgid if msgid.startswith(ENGINE_PREFIX) or msgid in SEATS else None
+
+
 def embed_table(web: Path) -> dict[str, object]:
-    """The embed's messages (``embed_*``, the prefix dropped) of every language."""
-    return message_table(
-        web, lambda msgid: msgid[len(EMBED_PREFIX):] if msgid.startswith(EMBED_PREFIX) else None)
+    """The embed's messages (``embed_key``) of every language."""
+    return message_table(web, embed_key)
 
 
 def paint_table(web: Path, keys: Iterable[str]) -> dict[str, object]:

@@ -3,8 +3,9 @@
 ``from_view(view)`` builds a scenario (``scenario.schema.json``) from a seat's
 ``View`` only: that seat's cards face up, every other hand as a count of backs,
 the trick so far, whose turn, the level, trump, dealer and rule options that
-differ from the defaults, the attackers' points when the sides are known. No
-hidden card can leak: the view holds none. The seat is drawn at the bottom, so
+differ from the defaults, the attackers' points when the sides are known, and the
+caption the reader gives (``caption_of`` says what it is; the reader words it from
+the catalogs). No hidden card can leak: the view holds none. The seat is drawn at the bottom, so
 seats are renumbered from it (the view's seat becomes seat 0).
 
 >>> from tractor.match import Match
@@ -22,13 +23,15 @@ seats are renumbered from it (the view's seat becomes seat 0).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import RANKS
 from ..trump import sorted_hand
 from ..view import View
+from .saying import Say
 
-__all__ = ["PositionError", "from_view", "from_view_json"]
+__all__ = ["PositionError", "caption_of", "from_view", "from_view_json"]
 
 
 class PositionError(ValueError):
@@ -42,8 +45,21 @@ def _attackers_points(view: View) -> int | None:
     return sum(p for seat, p in enumerate(view.captured) if seat not in view.defenders)
 
 
-def from_view(view: View) -> dict[str, Any]:
-    """The scenario of ``view``'s trick (play phase only, else ``PositionError``)."""
+def caption_of(view: View) -> Say:
+    """What a shared position's caption says: which hand and trick it is.
+
+    >>> from tractor.match import Match
+    >>> from tractor.rules import Rules
+    >>> caption_of(Match(Rules(), seed=3).observe(0)).data()
+    {'key': 'scenario_caption', 'params': {'hand': 1, 'trick': 1}}
+    """
+    return Say.of("scenario_caption", hand=view.hand_no + 1, trick=view.tricks_played + 1)
+
+
+def from_view(view: View, caption: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The scenario of ``view``'s trick (play phase only, else ``PositionError``), with
+    ``caption`` (``{"en", "zh", "zh-Hant"}``: the reader's words for ``caption_of(view)``,
+    or the reader's own) when one is given."""
     if view.phase != "play" or view.trump is None or view.to_move is None:
         raise PositionError("a position can be shared during the play of a hand")
 
@@ -67,12 +83,9 @@ def from_view(view: View) -> dict[str, Any]:
         "trick": [{"seat": here(s), "cards": " ".join(str(c) for c in cards)}
                   for s, cards in view.trick],
         "turn": here(view.to_move),
-        "caption": {
-            "en": f"Hand {view.hand_no + 1}, trick {view.tricks_played + 1}.",
-            "zh": f"第 {view.hand_no + 1} 局，第 {view.tricks_played + 1} 轮。",
-            "zh-Hant": f"第 {view.hand_no + 1} 局，第 {view.tricks_played + 1} 輪。",
-        },
     }
+    if caption is not None:
+        scenario["caption"] = dict(caption)
     options = view.rules.changed()
     if options:
         scenario["rules"] = options
@@ -86,6 +99,6 @@ def from_view(view: View) -> dict[str, Any]:
     return scenario
 
 
-def from_view_json(view: View) -> str:
+def from_view_json(view: View, caption: Mapping[str, str] | None = None) -> str:
     """``from_view`` as compact JSON text (what ``scenario.link`` encodes)."""
-    return json.dumps(from_view(view), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(from_view(view, caption), ensure_ascii=False, separators=(",", ":"))

@@ -12,13 +12,13 @@ from typing import Any
 from ..cards import points_of
 from ..follow import Lead, analyse_lead
 from ..rules import THROW_PENALTY_POINTS, Rules
-from ..scenario_check import ScenarioError, check, seat_name
+from ..scenario_check import ScenarioError, check
 from ..trick import kitty_multiplier, winner
 from ..trump import Trump
+from .saying import Say
 from .scenario_parts import (
     Frame,
     Scenario,
-    Text,
     _fails,
     _follow_problem,
     _forced_is_known,
@@ -70,7 +70,13 @@ def _check_answers(s: Scenario) -> None:
     for i, answer in enumerate(quiz["answers"]):
         verdict = _judge_play(s, seat, s["seats"][seat]["cards"], answer)
         if not verdict["legal"]:
-            raise ScenarioError(f"quiz.answers[{i}]: not a legal play ({verdict['why']['en']})")
+            why = verdict["detail"] or _NOT_LEGAL[verdict["rule"]]
+            raise ScenarioError(f"quiz.answers[{i}]: not a legal play: {why} ({verdict['rule']})")
+
+
+_NOT_LEGAL = {"not_in_hand": "these cards are not in the hand",
+              "lead_one_suit": "a lead is cards of one effective suit (or all trumps)"}
+"""The engine's words on the broken rules ``check_follow`` does not word itself."""
 
 
 def _check_rules(s: Scenario) -> None:
@@ -130,7 +136,8 @@ def frames(text: str) -> list[Frame]:
     plays of the current trick), ``turn`` (None when the hand is over), ``points``
     (the attackers', counted when the dealer is known and partners are fixed),
     ``caption`` (the step's) and ``result`` (None, a trick's winner, or a failed
-    throw).
+    throw; its ``text`` is what the engine says of it, ``saying.Say.data``, which the
+    reader words from the catalogs).
 
     >>> from tractor.scenario_check import MINIMAL
     >>> text = MINIMAL.replace('"turn": 0,', '"turn": 0, "steps": [{"seat": 0, "cards": "KS"}],')
@@ -173,7 +180,7 @@ class _Table:
             self.points = 0
         self.penalty = 0  # failed throws' penalties so far (RULES §4, throw_penalty)
 
-    def frame(self, caption: Text | None, result: dict[str, Any] | None) -> Frame:
+    def frame(self, caption: dict[str, str] | None, result: dict[str, Any] | None) -> Frame:
         return {
             "seats": copy.deepcopy(self.seats),
             "trick": copy.deepcopy(self.trick),
@@ -253,27 +260,25 @@ class _Table:
         forced = _texts(failure.forced.all_cards())
         self.lead = analyse_lead(failure.forced.all_cards(), self.trump)
         text = _throw_text(self.s, seat, cards, failure)
-        result = {"throw_failed": True, "tried": list(cards), "forced": forced, "text": text}
-        self._throw_penalty(seat, result)
+        result: dict[str, Any] = {"throw_failed": True, "tried": list(cards), "forced": forced}
+        change = self._throw_penalty(seat)
+        if change:
+            result["penalty"] = change
+            key = ("scenario_penalty_to_attackers" if change > 0
+                   else "scenario_penalty_off_attackers")
+            text = Say.of(key, text=text, points=abs(change))
+        result["text"] = text.data()
         return forced, result
 
-    def _throw_penalty(self, seat: int, result: dict[str, Any]) -> None:
+    def _throw_penalty(self, seat: int) -> int:
         """Option ``throw_penalty`` (RULES §4): 10 points against the thrower's side,
-        counted when the sides are known."""
+        counted when the sides are known; the change to the attackers' points (0: none)."""
         if not self.s["rules"]["throw_penalty"] or self.defenders is None:
-            return
+            return 0
         assert self.points is not None
         change = THROW_PENALTY_POINTS if seat in self.defenders else -THROW_PENALTY_POINTS
         self.penalty += change
-        result["penalty"] = change
-        result["text"] = {
-            "en": result["text"]["en"] + f" Penalty: {abs(change)} points "
-            + ("to the attackers." if change > 0 else "off the attackers' points."),
-            "zh": result["text"]["zh"] + f"罚{abs(change)}分"
-            + ("（加给闲家）。" if change > 0 else "（从闲家得分中扣除）。"),
-            "zh-Hant": result["text"]["zh-Hant"] + f"罰{abs(change)}分"
-            + ("（加給閒家）。" if change > 0 else "（從閒家得分中扣除）。"),
-        }
+        return change
 
     def _follow(self, where: str, seat: int, cards: list[str]) -> None:
         assert self.lead is not None
@@ -300,12 +305,8 @@ class _Table:
         attackers_won = self.defenders is not None and won not in self.defenders
         if attackers_won and self.points is not None:
             self.points += trick_points
-        name = seat_name(self.s, won)
-        result: dict[str, Any] = {
-            "winner": won,
-            "trick_points": trick_points,
-            "text": _win_text(name, trick_points),
-        }
+        text = _win_text(self.s, won, trick_points)
+        result: dict[str, Any] = {"winner": won, "trick_points": trick_points}
         sizes = [self._size(seat) for seat in range(4)]
         over = all(size == 0 for size in sizes)
         self.turn = None if over else won
@@ -318,12 +319,7 @@ class _Table:
             bonus = in_kitty * m
             self.points += bonus
             result["kitty"] = {"multiplier": m, "bonus": bonus}
-            result["text"] = {
-                "en": result["text"]["en"] + f" The attackers win the last trick: the kitty's "
-                f"{in_kitty} points ×{m} = {bonus} more.",
-                "zh": result["text"]["zh"] + f"闲家赢得最后一轮（扣底）：底牌"
-                f"{in_kitty}分×{m} = {bonus}分。",
-                "zh-Hant": result["text"]["zh-Hant"] + f"閒家贏得最後一輪（扣底）：底牌"
-                f"{in_kitty}分×{m} = {bonus}分。",
-            }
+            text = Say.of("scenario_kitty_bonus", text=text, points=in_kitty, multiplier=m,
+                          bonus=bonus)
+        result["text"] = text.data()
         return result

@@ -18,13 +18,15 @@ from .scenario_verdicts import _judge_play
 def judge(text: str, cards: str) -> dict[str, Any]:
     """A quiz answer: the seat to move plays ``cards`` (card text).
 
-    Returns ``{"legal", "rule" (the rule broken, or None), "why" ({"en", "zh", "zh-Hant"}),
-    "correct" (one of the answers), "explain" (the quiz's explanation)}``.
+    Returns ``{"legal", "rule" (the rule broken, or None), "why" (what is said of the play,
+    ``saying.Say.data``: the reader translates it), "detail" (the engine's own English words
+    on a broken follow rule, or None), "correct" (one of the answers), "explain" (the quiz's
+    explanation)}``.
 
     >>> from tractor.positions.scenario import QUIZ
     >>> r = judge(QUIZ, "AS KS")
-    >>> r["legal"], r["rule"], r["correct"], r["why"]["zh"]
-    (False, 'follow_pairs', False, '你有该花色的对子：对子领出时必须跟对子。')
+    >>> r["legal"], r["rule"], r["correct"], r["why"]
+    (False, 'follow_pairs', False, {'key': 'scenario_why_follow_pairs', 'params': {}})
     """
     s = load(text)
     quiz = s["quiz"]

@@ -1,5 +1,6 @@
 """The pieces the scenario modules share (``tractor.positions.scenario``): card texts and
-ids, the trump, leads and follows, throws and their texts, and the names of seats and cards."""
+ids, the trump, leads and follows, throws and what is said of them (``saying.Say``), and the
+seats as a sentence names them."""
 
 from __future__ import annotations
 
@@ -9,17 +10,13 @@ from typing import Any
 from .. import scenario_check
 from ..cards import TEXT, counts_of, parse_cards
 from ..follow import Lead, LeadError, analyse_lead, check_follow
-from ..rulecore import SYMBOL_OF
-from ..scenario_check import ScenarioError, seat_name
+from ..scenario_check import ScenarioError
 from ..trick import ThrowFailure, check_throw
 from ..trump import Trump
+from .saying import Cards, Say, Seat
 
 Scenario = dict[str, Any]
 Frame = dict[str, Any]
-Text = dict[str, str]
-
-
-
 
 def _ids(cards: list[str]) -> list[int]:
     """Card texts (normalised by ``scenario_check``) as card ids."""
@@ -90,20 +87,13 @@ def _forced_is_known(
     return (trump.order[failure.forced.top], failure.forced.size) == lowest
 
 
-def _throw_text(s: Scenario, seat: int, cards: list[str], failure: ThrowFailure) -> Text:
-    """Who tried the throw and who beats it, in each language."""
-    who, other = seat_name(s, seat), seat_name(s, failure.beaten_by_seat)
-    tried, beat = _pretty(cards), _pretty(_texts(list(failure.beaten_by)))
-    shown = _pretty(_texts(failure.forced.all_cards()))
-    tries = "try" if _is_you(who) else "tries"
-    return {
-        "en": f"{who['en']} {tries} to throw {tried['en']}, but {other['en']} holds {beat['en']}, "
-        f"which beats {shown['en']}: the throw fails and only {shown['en']} is played.",
-        "zh": f"{who['zh']}想甩{tried['zh']}，但{other['zh']}有{beat['zh']}，大过{shown['zh']}："
-        f"甩牌失败，只出{shown['zh']}。",
-        "zh-Hant": f"{who['zh-Hant']}想甩{tried['zh']}，但{other['zh-Hant']}有{beat['zh']}，"
-        f"大過{shown['zh']}：甩牌失敗，只出{shown['zh']}。",
-    }
+def _throw_text(s: Scenario, seat: int, cards: list[str], failure: ThrowFailure) -> Say:
+    """Who tried the throw, who beats it and what is played instead."""
+    key = "scenario_throw_failed_you" if _is_you(s, seat) else "scenario_throw_failed"
+    return Say.of(key, who=_seat(s, seat), tried=Cards(tuple(cards)),
+                  other=_seat(s, failure.beaten_by_seat),
+                  beat=Cards(tuple(_texts(list(failure.beaten_by)))),
+                  forced=Cards(tuple(_texts(failure.forced.all_cards()))))
 
 
 def _fails(where: str, seat: int, cards: list[str], failure: ThrowFailure, why: str) -> str:
@@ -121,40 +111,31 @@ def initial_frame(s: Scenario) -> Frame:
     return copy.deepcopy(scenario_check.initial_frame(s))
 
 
-
-def _is_you(name: Text) -> bool:
-    """Whether a seat's English name is "You" (the verb agrees: "you win")."""
-    return name["en"].strip().lower() == "you"
-
-
-JOKER_WORDS = {"en": {"SJ": "small joker", "BJ": "big joker"}, "zh": {"SJ": "小王", "BJ": "大王"}}
-"""The jokers in a sentence (大王 and 小王 are written alike in 简体 and 繁體)."""
+def _seat(s: Scenario, seat: int) -> Seat:
+    """The seat as a sentence names it: the scenario's name for it, else the table's."""
+    name = s["seats"][seat]["name"]
+    return Seat(seat, None if name is None else tuple(sorted(name.items())))
 
 
-def _pretty(cards: list[str]) -> Text:
-    """Cards for a sentence in each language, with suit symbols and the jokers' names
-    (a Chinese sentence holds no ``SJ``): ``zh`` serves 繁體中文 too.
+def _is_you(s: Scenario, seat: int) -> bool:
+    """Whether a sentence speaks to the seat (English "you win", not "wins"): the reader's
+    seat 0 without a name of its own (You / 你), or a seat named "You" in English."""
+    name = s["seats"][seat]["name"]
+    return seat == 0 if name is None else bool(name["en"].strip().lower() == "you")
 
-    >>> _pretty(["10H", "10H", "SJ"])
-    {'en': '10♥ 10♥ small joker', 'zh': '10♥ 10♥ 小王'}
+
+def _win_text(s: Scenario, seat: int, trick_points: int) -> Say:
+    """Who won a trick and its points.
+
+    >>> from tractor.scenario_check import MINIMAL, check
+    >>> _win_text(check(MINIMAL), 2, 15).data()
+    {'key': 'scenario_trick_won', 'params': {'name': {'seat': 2}, 'points': 15}}
+    >>> _win_text(check(MINIMAL), 0, 0).data()["key"]
+    'scenario_trick_won_nothing_you'
     """
-    return {lang: " ".join(words.get(c) or c[:-1] + SYMBOL_OF[c[-1]] for c in cards)
-            for lang, words in JOKER_WORDS.items()}
-
-
-def _win_text(name: Text, trick_points: int) -> Text:
-    """Who won a trick and its points, in each language.
-
-    >>> _win_text({"en": "Across", "zh": "对家", "zh-Hant": "對家"}, 15)["en"]
-    'Across wins the trick and its 15 points.'
-    >>> _win_text({"en": "You", "zh": "你", "zh-Hant": "你"}, 0)["zh-Hant"]
-    '你贏得這一輪（沒有分）。'
-    """
-    wins = "win" if _is_you(name) else "wins"
+    you = _is_you(s, seat)
     if trick_points == 0:
-        return {"en": f"{name['en']} {wins} the trick (no points in it).",
-                "zh": f"{name['zh']}赢得这一轮（没有分）。",
-                "zh-Hant": f"{name['zh-Hant']}贏得這一輪（沒有分）。"}
-    return {"en": f"{name['en']} {wins} the trick and its {trick_points} points.",
-            "zh": f"{name['zh']}赢得这一轮，得{trick_points}分。",
-            "zh-Hant": f"{name['zh-Hant']}贏得這一輪，得{trick_points}分。"}
+        key = "scenario_trick_won_nothing_you" if you else "scenario_trick_won_nothing"
+        return Say.of(key, name=_seat(s, seat))
+    key = "scenario_trick_won_you" if you else "scenario_trick_won"
+    return Say.of(key, name=_seat(s, seat), points=trick_points)
