@@ -17,7 +17,6 @@ from handlog import hand_log
 from handview import controls, hand
 from i18n import seat_name, t, words_of
 from markup import Markup, el, join
-from paintable import page_href
 from panels import overlay
 from scene import Scene
 
@@ -65,10 +64,6 @@ def bar(scene: Scene) -> Markup:
     """The bar (``paintable.bar``: the painted table draws the same one)."""
     return paintable.bar(words_of(scene.lang), scene.view, scene.show_last, scene.show_log,
                          scene.first_visit)
-
-
-def tutorial_href(lang: str) -> str:
-    return page_href("tutorial", lang)
 
 
 def seat_box(scene: Scene, seat: int) -> Markup:
