@@ -54,9 +54,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import ACTION_TYPES
 from .cards import cards_of, format_cards
 from .history import history_state
-from .match_checks import ACTION_TYPES, IllegalAction
+from .match_checks import IllegalAction
 from .match_steps import MatchSteps
 from .outcome import ACE
 from .rules import Rules

@@ -13,23 +13,19 @@ from itertools import combinations
 
 from . import declare
 from .actions import (
+    ACTION_TYPES,
     CHANCE,
     SYSTEM_ACTIONS,
     Action,
     Bury,
     CallFriend,
-    Deal,
     Declare,
-    EndDeal,
-    NextHand,
     Pass,
     Play,
 )
 from .cards import CARDS, SMALL_JOKER, Card
 from .follow import LeadError, analyse_lead, check_follow, legal_follows
 from .match_fields import MatchFields
-
-ACTION_TYPES = (Deal, EndDeal, NextHand, Declare, Pass, Bury, CallFriend, Play)
 
 
 class IllegalAction(ValueError):

@@ -46,6 +46,10 @@ Side = Literal["defenders", "attackers"]
 
 SIDES: tuple[Side, ...] = ("defenders", "attackers")
 
+INT_FIELDS = ("hand_no", "dealer", "level", "kitty_points", "multiplier", "kitty_bonus",
+              "trick_points", "penalty", "attackers_points", "levels_gained", "next_dealer")
+"""The fields of a ``HandOutcome`` that are one int each."""
+
 
 @dataclass(frozen=True)
 class HandOutcome:
@@ -107,34 +111,17 @@ class HandOutcome:
         side = data["side"]
         if side not in SIDES:
             raise ValueError(f"side: not a side: {side!r}")
-        friend = data["friend"]
-        match_won = data["match_won"]
+        match_won, trump = data["match_won"], data["trump"]
         if type(match_won) is not bool:
             raise ValueError(f"match_won: not a bool: {match_won!r}")
-        trump = data["trump"]
         if not isinstance(trump, str):
             raise ValueError(f"trump: not a text: {trump!r}")
-        return cls(
-            hand_no=_int(data, "hand_no"),
-            dealer=_int(data, "dealer"),
-            level=_int(data, "level"),
-            trump=trump,
-            defenders=_ints(data, "defenders"),
-            attackers=_ints(data, "attackers"),
-            friend=None if friend is None else _int(data, "friend"),
-            kitty=tuple(Card.parse(c) for c in data["kitty"]),
-            kitty_points=_int(data, "kitty_points"),
-            multiplier=_int(data, "multiplier"),
-            kitty_bonus=_int(data, "kitty_bonus"),
-            trick_points=_int(data, "trick_points"),
-            penalty=_int(data, "penalty"),
-            attackers_points=_int(data, "attackers_points"),
-            side=side,
-            levels_gained=_int(data, "levels_gained"),
-            levels=_ints(data, "levels"),
-            next_dealer=_int(data, "next_dealer"),
-            match_won=match_won,
-        )
+        values: dict[str, Any] = {key: _int(data, key) for key in INT_FIELDS}
+        values.update((key, _ints(data, key)) for key in ("defenders", "attackers", "levels"))
+        friend = None if data["friend"] is None else _int(data, "friend")
+        kitty = tuple(Card.parse(c) for c in data["kitty"])
+        return cls(**values, trump=trump, friend=friend, kitty=kitty, side=side,
+                   match_won=match_won)
 
     def gainers(self) -> tuple[int, ...]:
         """The seats of the side that gained from this hand."""
