@@ -159,10 +159,6 @@ class Memory:
         """How many unseen cards are of effective suit ``suit``."""
         return sum(self.unseen[c] for c in self.order.by_suit[suit])
 
-    def may_hold(self, seat: int, suit: int) -> bool:
-        """Whether ``seat`` may still hold cards of ``suit`` (not shown void; not us)."""
-        return seat != self.seat and not self.void[seat][suit]
-
     def may_ruff(self, seat: int, suit: int) -> bool:
         """Whether ``seat`` may trump a lead of plain ``suit``: void there, trumps maybe left."""
         if suit == TRUMP:
