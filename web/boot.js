@@ -10,7 +10,7 @@
    Content-Security-Policy forbids inline scripts. It counts the bytes of the big runtime
    files (Pyodide's WebAssembly and standard library) as they stream through fetch(),
    against their sizes that build.py writes into index.html (data-runtime-bytes). When
-   the table's Python draws its first frame it replaces this region (web/screen.py), and
+   the table's Python draws its first frame it replaces this region (web/page/screen.py), and
    this script stops. Its few texts are here in both languages (Python's i18n.py is not
    loaded yet). */
 (function () {

@@ -12,13 +12,13 @@ js.performance.mark("tractor-pyodide-up")  # Pyodide runs this file (scripts/mea
 import asyncio  # noqa: E402
 from typing import Any  # noqa: E402
 
-import controls  # noqa: E402
-from agents import WorkerLink  # noqa: E402
 from house import painting  # noqa: E402
 from house.game import Game  # noqa: E402
+from page import controls  # noqa: E402
+from page.screen import DomScreen  # noqa: E402
 from pyodide.ffi import create_proxy, jsnull  # noqa: E402
 from pyscript import create_named_worker, document, window  # noqa: E402
-from screen import DomScreen  # noqa: E402
+from seats.agents import WorkerLink  # noqa: E402
 from store.links import parse_query  # noqa: E402
 from store.storage import Store  # noqa: E402
 

@@ -30,13 +30,12 @@ js.performance.mark("tractor-paint-start")  # MicroPython runs this file (measur
 
 import json  # noqa: E402
 
-import paint_check  # noqa: E402
-import paintable  # noqa: E402
 from jsonscan import depth_within, strict_error  # noqa: E402
-from markup import Markup  # noqa: E402
+from micro import paint_check, paintable  # noqa: E402
+from micro.markup import Markup  # noqa: E402
+from micro.words import HTML_LANG, LANGUAGES, Words, language_of, table_say  # noqa: E402
 from pyscript import document  # noqa: E402
 from pyscript.ffi import create_proxy  # noqa: E402
-from words import HTML_LANG, LANGUAGES, Words, language_of, table_say  # noqa: E402
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module

@@ -5,8 +5,8 @@ Workers have no DOM and no localStorage; the page calls the names listed in
 ``await engine.decide(...)``). Arguments and results are plain strings/ints.
 """
 
-import decide as decisions
-import runtime_info
+from seats import decide as decisions
+from seats import runtime_info
 from tractor.coach.review_data import review_step as coach_step
 
 

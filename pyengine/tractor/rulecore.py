@@ -10,7 +10,7 @@ One copy, so the CPython engine and the MicroPython checkers cannot drift apart:
 
 The engine builds on it (``cards``, ``rules``, ``trump``, ``units``, ``trick``), with
 card ids; the embed's checker (``scenario_check``) and the painter's checker of the
-stored view (``web/paint_check.py``) use it in MicroPython, with card texts: a card is
+stored view (``web/micro/paint_check.py``) use it in MicroPython, with card texts: a card is
 any hashable value here, and a ladder (a list of rungs, lowest first, each the cards
 of one order) says how they rank.
 

@@ -12,9 +12,9 @@ from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 
-from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house.game import Game  # noqa: E402
+from seats.agents import WorkerLink  # noqa: E402
 from store.storage import Store  # noqa: E402
 from tractor.outcome import HandOutcome, Side  # noqa: E402
 

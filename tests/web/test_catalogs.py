@@ -19,15 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 sys.path[:0] = [str(WEB)]
 
-import i18n  # noqa: E402
-import pofile  # noqa: E402
+from text import i18n, pofile  # noqa: E402
 
 CATALOGS = {
     lang: {e.msgid: e for e in pofile.parse_po(pofile.po_path(WEB, lang).read_text()) if e.msgid}
     for lang in i18n.LANGUAGES
 }
 CHINESE = [lang for lang in i18n.LANGUAGES if lang.startswith("zh")]
-PAGE_FOLDERS = ("", "house", "store")
+PAGE_FOLDERS = ("", "page", "house", "seats", "render", "store", "text", "micro")
 """The page's folders whose modules name messages (``web/`` itself and its packages)."""
 CODE = "\n".join(p.read_text() for p in sorted(path for folder in PAGE_FOLDERS
                                                 for path in (WEB / folder).glob("*.py"))

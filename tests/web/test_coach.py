@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house.game import Game  # noqa: E402
-from reviews import Review, step_of  # noqa: E402
+from render.reviews import Review, step_of  # noqa: E402
 from store.settings import Settings  # noqa: E402
 from tables import make_game, run_async  # noqa: E402
 from tractor.coach.review import review_iter  # noqa: E402
@@ -222,7 +222,7 @@ def test_a_friend_call_and_a_declaring_pass_are_marked_at_the_replay_s_start() -
     the call, the pass (the word, no cards) and the coach's line in the reader's words."""
     from types import SimpleNamespace
 
-    from coachpanel import review_details, review_timeline
+    from render.coachpanel import review_details, review_timeline
     from tractor.coach.review import DecisionReview, Option
 
     def option(cards: tuple[str, ...], value: float) -> Option:

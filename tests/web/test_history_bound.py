@@ -21,10 +21,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house import replays  # noqa: E402
 from house.game import Game  # noqa: E402
+from seats.agents import WorkerLink  # noqa: E402
 from store import pasthands  # noqa: E402
 from store.pasthands import MAX_HISTORY_CHARS, History, parse_history  # noqa: E402
 from store.storage import Store  # noqa: E402

@@ -15,11 +15,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-from agents import ComputerAgent, WorkerLink  # noqa: E402
-from decide import decide_json  # noqa: E402
 from fakes import FakeStorage  # noqa: E402
+from render.table import Scene, render  # noqa: E402
+from seats.agents import ComputerAgent, WorkerLink  # noqa: E402
+from seats.decide import decide_json  # noqa: E402
 from store.settings import Settings  # noqa: E402
-from table import Scene, render  # noqa: E402
 from tables import make_game, run_async, run_until  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.view import View  # noqa: E402

@@ -17,9 +17,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house.game import Game  # noqa: E402
+from seats.agents import WorkerLink  # noqa: E402
 from store.keeper import TAB_KEY, loading_key  # noqa: E402
 from store.links import parse_query  # noqa: E402
 from store.saves import parse_meta, read_match  # noqa: E402

@@ -1,8 +1,8 @@
 """The files embed.html runs in MicroPython give the same results there as in CPython.
 
 ``tractor/scenario_check.py`` (with ``tractor/scenario_read.py`` and ``tractor/rulecore.py``),
-``web/markup.py``, ``web/embed/embed_text.py`` and ``web/embed/embed_view.py`` are written in
-the subset both interpreters share. This runs them in the vendored MicroPython (Node.js, as
+``web/micro/markup.py``, ``web/embed/embed_text.py`` and ``web/embed/embed_view.py`` are written
+in the subset both interpreters share. This runs them in the vendored MicroPython (Node.js, as
 build.py already needs) on good, impossible and hostile scenarios and compares the
 checked data, the errors and the
 drawn HTML with CPython's.
@@ -29,7 +29,8 @@ FILES = {
     "scenario_read.py": ROOT / "pyengine" / "tractor" / "scenario_read.py",
     "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
     "rulecore.py": ROOT / "pyengine" / "tractor" / "rulecore.py",
-    "markup.py": ROOT / "web" / "markup.py",
+    "micro/__init__.py": ROOT / "web" / "micro" / "__init__.py",
+    "micro/markup.py": ROOT / "web" / "micro" / "markup.py",
     "embed_text.py": ROOT / "web" / "embed" / "embed_text.py",
     "embed_view.py": ROOT / "web" / "embed" / "embed_view.py",
 }
@@ -71,7 +72,10 @@ import { readFileSync } from "fs";
 const files = JSON.parse(readFileSync(0, "utf8"));
 const lines = [];
 const mp = await loadMicroPython({stdout: (line) => lines.push(line), heapsize: 16 * 1024 * 1024});
-for (const [name, text] of Object.entries(files.modules)) mp.FS.writeFile(name, text);
+for (const [name, text] of Object.entries(files.modules)) {
+  if (name.includes("/")) mp.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
+  mp.FS.writeFile(name, text);
+}
 mp.globals.set("SCENARIOS", files.scenarios);
 mp.runPython(files.program);
 process.stdout.write(lines.join("\\n"));

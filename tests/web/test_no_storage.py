@@ -8,12 +8,12 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "web"), str(Path(__file__).parent)]
 
-from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen  # noqa: E402
 from house.game import Game  # noqa: E402
-from i18n import t  # noqa: E402
+from seats.agents import WorkerLink  # noqa: E402
 from store.storage import Store  # noqa: E402
 from tables import run_until  # noqa: E402
+from text.i18n import t  # noqa: E402
 
 
 def test_without_storage_the_table_plays_and_says_nothing_will_be_kept() -> None:

@@ -189,8 +189,10 @@ def test_a_repeat_visit_fetches_nothing_for_the_engine_before_its_paint(
 
 def test_the_painter_imports_bytecode_of_each_of_its_modules(dist_dir: Path) -> None:
     files = json.loads((dist_dir / "paint-mpy.json").read_text())["files"]
-    modules = sorted(Path(target).stem for target in files.values() if target.endswith(".mpy"))
-    assert modules == ["jsonscan", "markup", "paint_check", "paintable", "rulecore", "words"]
+    modules = sorted(target.removeprefix("./").removesuffix(".mpy") for target in files.values()
+                     if target.endswith(".mpy"))
+    assert modules == ["jsonscan", "micro/__init__", "micro/markup", "micro/paint_check",
+                       "micro/paintable", "micro/words", "rulecore"]
     for source, target in files.items():
         if target.endswith(".mpy"):
             assert (dist_dir / source).read_bytes()[:1] == b"M"  # MicroPython's .mpy header
@@ -199,7 +201,7 @@ def test_the_painter_imports_bytecode_of_each_of_its_modules(dist_dir: Path) -> 
 def test_bytecode_for_another_micropython_is_refused(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text("x = 1\n")
     with pytest.raises(page_start.PageStartError, match="MicroPython"):
-        page_start.compile_modules(tmp_path, [tmp_path / "m.py"], "0.0.1")
+        page_start.compile_modules(tmp_path, {tmp_path / "m.py": "m.py"}, "0.0.1")
     assert not (tmp_path / page_start.MPY_DIR / "m.mpy").exists()
 
 
@@ -230,7 +232,7 @@ def test_boot_js_tells_a_first_visit_by_the_key_of_the_painter_s_stored_view() -
     """boot.js (plain JavaScript) fetches the engine's files early when no view is stored:
     its key is the one the painter reads (``paint_check.KEY``)."""
     sys.path.insert(0, str(ROOT / "web"))
-    import paint_check
+    from micro import paint_check
 
     found = re.findall(r'var VIEW_KEY = "([^"]+)";', (ROOT / "web" / "boot.js").read_text())
     assert found == [paint_check.KEY]

@@ -23,9 +23,9 @@ from tractor.save import dumps
 from web_helpers import hand_cards, select_cards, selected_cards, wait_ready
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-import paint_check  # noqa: E402
 from house import painting  # noqa: E402
-from words import LANGUAGES  # noqa: E402
+from micro import paint_check  # noqa: E402
+from micro.words import LANGUAGES  # noqa: E402
 
 pytestmark = pytest.mark.web
 

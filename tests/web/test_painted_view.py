@@ -27,23 +27,22 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-import paint_check  # noqa: E402
-import paintable  # noqa: E402
-import pofile  # noqa: E402
-from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house import core, painting  # noqa: E402
 from house.game import Game  # noqa: E402
-from messages import Msg  # noqa: E402
+from micro import paint_check, paintable  # noqa: E402
+from micro.words import LANGUAGES, Words, table_say  # noqa: E402
+from render.table import Scene, render  # noqa: E402
+from seats.agents import WorkerLink  # noqa: E402
 from store.settings import Settings  # noqa: E402
 from store.storage import MATCH_KEY, Store  # noqa: E402
-from table import Scene, render  # noqa: E402
+from text import pofile  # noqa: E402
+from text.messages import Msg  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.players import make_player  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.runner import step  # noqa: E402
 from tractor.save import dumps  # noqa: E402
-from words import LANGUAGES, Words, table_say  # noqa: E402
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 PAINTED = ("bar", "seat-0", "seat-1", "seat-2", "seat-3", "centre", "hand")
@@ -435,9 +434,9 @@ def test_the_engine_redraws_another_painted_view_and_says_nothing_is_lost() -> N
 
 PROGRAM = """
 import json
-import paint_check
-import paintable
-from words import Words, table_say
+from micro import paint_check
+from micro import paintable
+from micro.words import Words, table_say
 say = table_say(json.loads(WORDS))
 out = []
 for text, record in json.loads(CASES):
@@ -455,17 +454,21 @@ import { readFileSync } from "fs";
 const files = JSON.parse(readFileSync(0, "utf8"));
 const lines = [];
 const mp = await loadMicroPython({stdout: (line) => lines.push(line), heapsize: 64 * 1024 * 1024});
-for (const [name, text] of Object.entries(files.modules)) mp.FS.writeFile(name, text);
+for (const [name, text] of Object.entries(files.modules)) {
+  if (name.includes("/")) mp.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
+  mp.FS.writeFile(name, text);
+}
 mp.globals.set("CASES", files.cases);
 mp.globals.set("WORDS", files.words);
 mp.runPython(files.program);
 process.stdout.write(lines.join("\\n"));
 """
 MODULES = {
-    "markup.py": ROOT / "web" / "markup.py",
-    "words.py": ROOT / "web" / "words.py",
-    "paintable.py": ROOT / "web" / "paintable.py",
-    "paint_check.py": ROOT / "web" / "paint_check.py",
+    "micro/__init__.py": ROOT / "web" / "micro" / "__init__.py",
+    "micro/markup.py": ROOT / "web" / "micro" / "markup.py",
+    "micro/words.py": ROOT / "web" / "micro" / "words.py",
+    "micro/paintable.py": ROOT / "web" / "micro" / "paintable.py",
+    "micro/paint_check.py": ROOT / "web" / "micro" / "paint_check.py",
     "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
     "rulecore.py": ROOT / "pyengine" / "tractor" / "rulecore.py",
 }
@@ -532,8 +535,8 @@ def same_attributes(html: str) -> str:
 
 MENUS = """
 import json
-import paintable
-from words import LANGUAGES, Words, table_say
+from micro import paintable
+from micro.words import LANGUAGES, Words, table_say
 say = table_say(json.loads(WORDS))
 out = []
 for lang in LANGUAGES:

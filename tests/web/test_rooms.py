@@ -4,10 +4,10 @@
 modules of functions over the table's state (``state.Table``); here each room's
 functions are called directly on the state of a ``Game`` built on a fake screen
 and a dict-backed storage (the whole table is driven through ``Game`` in
-test_table_*.py and test_keeping.py). The first tests hold the layout itself: no
-module of the page imports in a circle (type-only and function-local imports
-count), no room imports the facade or another module's private names or draws,
-and the core runs the hooks the facade registered.
+test_table_*.py and test_keeping.py). The first tests hold the layout itself (the
+packages' layers and circles are import-linter's, tests/engine/test_import_layers.py):
+no module imports an entry point, no room imports the facade or another module's
+private names or draws, and the core runs the hooks the facade registered.
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ def module_name(path: Path) -> str:
 
 MODULES = {module_name(path): path for path in [*WEB.glob("*.py"), *WEB.glob("*/*.py")]
            if path.parent.name != "embed" and path.name != "__init__.py"}
+"""The page's modules by the names they are imported by (``house.core``)."""
 
 
 def web_imports(path: Path) -> set[str]:
@@ -91,45 +92,20 @@ def web_imports(path: Path) -> set[str]:
     return {name for name in names if name in MODULES} - {module_name(path)}
 
 
-def test_no_module_of_the_page_imports_in_a_circle() -> None:
-    graph = {name: web_imports(path) for name, path in MODULES.items()}
-    assert {"house.game", "house.state", "main", "table"} <= set(graph)
-    done: set[str] = set()
-
-    def visit(name: str, trail: tuple[str, ...]) -> None:
-        assert name not in trail, " -> ".join((*trail[trail.index(name):], name))
-        if name in done:
-            return
-        for imported in sorted(graph[name]):
-            visit(imported, (*trail, name))
-        done.add(name)
-
-    for name in sorted(graph):
-        visit(name, ())
+ENTRY_POINTS = {"main", "worker", "paint"}
+"""The page's scripts (index.html's, the worker's): above every package. The packages'
+layers and their lack of circles are import-linter's contracts (pyproject.toml,
+tests/engine/test_import_layers.py)."""
 
 
-PACKAGES = ("store", "house")
-"""The page's packages from the bottom up: a package imports none of those above it."""
-ENTRY_POINTS = {"main", "controls", "worker", "paint"}
-
-
-def package_of(name: str) -> str:
-    """The package of the module ``name`` (``house`` for ``house.core``), "" for a flat one."""
-    return name.partition(".")[0] if "." in name else ""
-
-
-def test_every_package_of_the_page_is_in_the_layers() -> None:
-    assert {package_of(name) for name in MODULES} - {""} == set(PACKAGES)
-
-
-@pytest.mark.parametrize("package", PACKAGES)
-def test_a_package_imports_only_the_packages_below_it_and_no_entry_point(package: str) -> None:
-    above = set(PACKAGES[PACKAGES.index(package) + 1:])
+def test_no_module_of_the_page_imports_an_entry_point() -> None:
+    assert ENTRY_POINTS <= set(MODULES)
     for name, path in MODULES.items():
-        if package_of(name) == package:
-            imported = web_imports(path)
-            assert not {package_of(other) for other in imported} & above, name
-            assert not imported & ENTRY_POINTS, name
+        assert not web_imports(path) & ENTRY_POINTS, name
+
+
+def test_every_module_of_the_page_is_in_a_package_but_the_entry_points() -> None:
+    assert {name for name in MODULES if "." not in name} == ENTRY_POINTS
 
 
 @pytest.mark.parametrize("room", ROOMS, ids=lambda room: room.__name__)
@@ -169,7 +145,7 @@ def test_the_core_runs_what_the_facade_registered_after_each_action() -> None:
 def test_the_facade_has_every_method_the_page_calls() -> None:
     assert Game.play.__wrapped__ is seat0.play  # type: ignore[attr-defined]
     assert Game.undo.__wrapped__ is records.undo  # type: ignore[attr-defined]
-    for page in ("controls.py", "main.py"):
+    for page in ("page/controls.py", "main.py"):
         tree = ast.parse((WEB / page).read_text())
         called = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
                   and isinstance(node.value, ast.Name) and node.value.id == "game"}
@@ -432,7 +408,7 @@ def test_the_last_trick_closes_on_seat_0_s_next_action() -> None:
 
 
 def test_a_kept_hand_is_listed_with_its_date_outcome_points_and_rules() -> None:
-    from replaypanel import hand_line_text
+    from render.replaypanel import hand_line_text
 
     game = one_hand_played()
     (line,), _ = replays.history_lines(game.state)

@@ -476,8 +476,8 @@ def test_the_site_s_snapshot_covers_main_py_s_imports_and_every_file(
     assert page_config["interpreter"].endswith("/pyodide-snap.mjs")
     assert sorted(config["files"].values()) == sorted(page_config["files"].values())
     assert config["imports"].split(", ")[:1] == ["asyncio"]
-    for name in ("controls", "house.painting", "agents", "house.game", "store.links",
-                 "screen", "store.storage"):
+    for name in ("page.controls", "house.painting", "seats.agents", "house.game", "store.links",
+                 "page.screen", "store.storage"):
         assert name in config["imports"].split(", ")
     sw = (dist_dir / "sw.js").read_text()
     for name in ("pyodide-snap.mjs", "snap-maker.mjs"):

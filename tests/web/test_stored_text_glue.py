@@ -19,10 +19,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-import paint_check  # noqa: E402
-from agents import WorkerLink  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house.game import Game  # noqa: E402
+from micro import paint_check  # noqa: E402
+from seats.agents import WorkerLink  # noqa: E402
 from store.storage import Store  # noqa: E402
 from tables import run_until  # noqa: E402
 from tractor.match import Match  # noqa: E402

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.web
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-import paint_check  # noqa: E402
+from micro import paint_check  # noqa: E402
 from test_painted_view import MODULES  # noqa: E402  (the painter's modules, listed once)
 
 RUNNER = """
@@ -34,7 +34,10 @@ import { readFileSync } from "fs";
 const files = JSON.parse(readFileSync(0, "utf8"));
 const lines = [];
 const mp = await loadMicroPython({stdout: (line) => lines.push(line), heapsize: 16 * 1024 * 1024});
-for (const [name, text] of Object.entries(files.modules)) mp.FS.writeFile(name, text);
+for (const [name, text] of Object.entries(files.modules)) {
+  if (name.includes("/")) mp.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
+  mp.FS.writeFile(name, text);
+}
 mp.globals.set("RECORDS", files.records);  // JavaScript strings, lone surrogates and all
 mp.globals.set("VIEW", files.view);
 mp.runPython(files.program);
@@ -42,7 +45,7 @@ process.stdout.write(lines.join("\\n"));
 """
 PROGRAM = """
 import json
-import paint_check
+from micro import paint_check
 out = []
 for i in range(int(RECORDS.length)):
     record = RECORDS[i]  # a JavaScript string, converted as the painter's stored() gets it

@@ -13,13 +13,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-import i18n  # noqa: E402
 from fakes import FakeStorage  # noqa: E402
+from render.table import Scene, render  # noqa: E402
 from store.saves import read_match  # noqa: E402
 from store.settings import Settings  # noqa: E402
 from store.stats import parse_stats  # noqa: E402
-from table import Scene, render  # noqa: E402
 from tables import make_game, run_async, run_until  # noqa: E402
+from text import i18n  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402

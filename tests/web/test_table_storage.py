@@ -16,11 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 from fakes import FakeStorage  # noqa: E402
+from render.table import Scene, render  # noqa: E402
 from store.saves import read_match  # noqa: E402
 from store.settings import Settings, parse_settings  # noqa: E402
 from store.stats import Stats, parse_stats, record_hand  # noqa: E402
 from store.storage import is_quota_error  # noqa: E402
-from table import Scene, render  # noqa: E402
 from tables import an_outcome, make_game  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402

@@ -17,12 +17,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-import i18n  # noqa: E402
 from fakes import FakeScreen, FakeStorage  # noqa: E402
 from house import core  # noqa: E402
-from messages import Msg  # noqa: E402
-from table import render  # noqa: E402
+from render.table import render  # noqa: E402
 from tables import make_game, run_until  # noqa: E402
+from text import i18n  # noqa: E402
+from text.messages import Msg  # noqa: E402
 from tractor.save import dumps  # noqa: E402
 
 BRIEF_CODES = (
@@ -73,7 +73,7 @@ def test_strongest_declaration_first_and_what_is_left_after_declaring() -> None:
 
 @pytest.mark.parametrize(("lang", "big", "small"), [("zh", "大王", "小王"), ("en", "BJ", "SJ")])
 def test_jokers_read_as_jokers(lang: str, big: str, small: str) -> None:
-    from faces import card_face
+    from render.faces import card_face
 
     for card, name in (("BJ", big), ("SJ", small)):
         face = card_face(lang, card)

@@ -45,7 +45,7 @@ def _from_catalogs() -> "dict[str, Any]":
     web = Path(_here() or ".").resolve().parent
     sys.path.insert(0, str(web))
     try:
-        import pofile  # noqa: PLC0415
+        from text import pofile  # noqa: PLC0415
     finally:
         sys.path.remove(str(web))
     table: dict[str, Any] = pofile.embed_table(web)

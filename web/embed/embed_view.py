@@ -30,7 +30,7 @@ False
 
 import scenario_check
 from embed_text import local, say
-from markup import el, join
+from micro.markup import el, join
 from rulecore import SYMBOL_OF
 from scenario_check import initial_frame
 
@@ -38,7 +38,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
     from typing import Any
 
-    from markup import Markup
+    from micro.markup import Markup
 
 POSITIONS = ("bottom", "right", "top", "left")
 """Where each seat sits on screen (seat 0 is the reader's)."""

@@ -26,10 +26,10 @@ import asyncio
 import json
 from collections.abc import Callable
 
-from i18n import LANGUAGES, t
-from reviews import Review, coach_line
+from render.reviews import Review, coach_line
 from store.links import embed_address
 from store.pasthands import hand_record
+from text.i18n import LANGUAGES, t
 from tractor.coach.review_data import decision_from_data, quiz_json, review_step
 from tractor.positions import scenario
 from tractor.positions.position import PositionError

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from messages import Msg
 from store.saves import Meta
+from text.messages import Msg
 from tractor.actions import Action, Deal, NextHand, Play
 from tractor.match import Match
 from tractor.rules import Rules

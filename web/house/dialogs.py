@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from agents import seat_agents
+from seats.agents import seat_agents
 from store.settings import PLAYER_OPTIONS, SWITCHES, parse_settings, rule_value
 from store.storage import SETTINGS_KEY
 from tractor.rules import CHOICES, RulesError

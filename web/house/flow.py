@@ -18,7 +18,7 @@ import asyncio
 import traceback
 from collections.abc import Callable
 
-from messages import Msg
+from text.messages import Msg
 from tractor.actions import CHANCE, Deal, EndDeal, NextHand
 from tractor.match import IllegalAction
 from tractor.players import make_player

@@ -34,15 +34,15 @@ from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
-from agents import WorkerLink, seat_agents
-from i18n import language_of
-from messages import Msg
-from scene import Scene
+from render.scene import Scene
+from render.table import render, root_classes
+from seats.agents import WorkerLink, seat_agents
 from store.keeper import Keeper
 from store.settings import SPEEDS, parse_settings
 from store.stats import parse_stats
 from store.storage import MATCH_KEY, SETTINGS_KEY, STATS_KEY, Store
-from table import render, root_classes
+from text.i18n import language_of
+from text.messages import Msg
 from tractor.match import Match
 from tractor.rules import Rules
 

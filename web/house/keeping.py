@@ -25,10 +25,10 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable
 
-from messages import Msg
 from store.saves import Loaded, Meta, parse_meta, read_match
 from store.stats import parse_stats, record_hand
 from store.storage import ASIDE_KEY, MATCH_KEY, META_KEY, STATS_KEY, aside_stamp
+from text.messages import Msg
 from tractor.match import Match
 from tractor.save import dumps
 

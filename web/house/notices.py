@@ -13,7 +13,7 @@ clears the notice: last hand's declarations and friend are history.
 
 from __future__ import annotations
 
-from messages import Msg, cards_text
+from text.messages import Msg, cards_text
 from tractor.actions import Action, Declare, NextHand, Play
 
 from house.state import HUMAN, Before, Table

@@ -26,10 +26,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import paint_check
-from handview import hand_trump
-from messages import Msg
-from paintable import paint_view
+from micro import paint_check
+from micro.paintable import paint_view
+from render.handview import hand_trump
+from text.messages import Msg
 
 from house.core import view
 from house.state import Table

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from messages import Msg
 from store.links import embed_address, share_query
 from store.saves import read_match
+from text.messages import Msg
 from tractor.actions import NextHand
 from tractor.positions import scenario
 from tractor.positions.position import PositionError, from_view_json

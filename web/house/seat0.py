@@ -11,7 +11,7 @@ rule's explanation. The functions that may change nothing (``note_key``,
 
 from __future__ import annotations
 
-from messages import Msg, cards_text
+from text.messages import Msg, cards_text
 from tractor.actions import Action, Bury, CallFriend, Declare, NextHand, Pass, Play
 from tractor.match import IllegalAction
 from tractor.players.explain import reason

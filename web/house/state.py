@@ -19,15 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents import SeatAgent, WorkerLink
-from messages import Msg
-from reviews import Review
+from render.reviews import Review
+from seats.agents import SeatAgent, WorkerLink
 from store.keeper import Keeper
 from store.pasthands import History, Step
 from store.saves import Meta
 from store.settings import PACES, Pace, Settings
 from store.stats import Stats
 from store.storage import Store
+from text.messages import Msg
 from tractor.actions import Action
 from tractor.match import Match
 from tractor.rules import Rules

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from messages import Msg
 from store.storage import SETTINGS_KEY
+from text.messages import Msg
 
 from house.state import Keep, Words
 

@@ -7,8 +7,8 @@ the view's cache and reads the past hands only while Settings is open.
 
 from __future__ import annotations
 
-from i18n import t
-from scene import Scene
+from render.scene import Scene
+from text.i18n import t
 
 from house.core import view
 from house.records import undoable

@@ -37,7 +37,7 @@ import hashlib
 import secrets
 from dataclasses import replace
 
-import paint_check
+from micro import paint_check
 
 from store.saves import Meta
 from store.storage import MATCH_KEY, META_KEY, Store

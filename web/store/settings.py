@@ -18,9 +18,9 @@ import json
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from i18n import DEFAULT_LANGUAGE, LANGUAGES
-from paintable import DEFAULT_SPEED
-from paintable import SPEEDS as SPEEDS  # re-exported: the table reads the speeds here
+from micro.paintable import DEFAULT_SPEED
+from micro.paintable import SPEEDS as SPEEDS  # re-exported: the table reads the speeds here
+from text.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from tractor.jsondata import DataError
 from tractor.players import PLAYER_NAMES, canonical_name
 from tractor.rules import CHOICES, Rules, RulesError

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import time
 
-from coachpanel import review_details, review_summary, review_timeline
-from faces import button, dialog, mini_cards
-from i18n import option_label, seat_name, t
-from markup import Child, Markup, el
-from messages import hand_outcome
-from scene import Scene
+from micro.markup import Child, Markup, el
 from store.pasthands import HandLine
+from text.i18n import option_label, seat_name, t
+from text.messages import hand_outcome
+
+from render.coachpanel import review_details, review_summary, review_timeline
+from render.faces import button, dialog, mini_cards
+from render.scene import Scene
 
 
 def replay_panel(scene: Scene) -> Markup | None:

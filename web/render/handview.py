@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import paintable
-from faces import button, mini_cards, order_of
-from i18n import SUIT_SYMBOLS, t, words_of
-from markup import Child, Markup, el, join
-from scene import Scene
+from micro import paintable
+from micro.markup import Child, Markup, el, join
+from text.i18n import SUIT_SYMBOLS, t, words_of
 from tractor.cards import RANKS, Card
 from tractor.trump import TRUMP
+
+from render.faces import button, mini_cards, order_of
+from render.scene import Scene
 
 
 def declaration_strength(option: str) -> tuple[int, int]:

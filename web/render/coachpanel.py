@@ -10,12 +10,13 @@ the reviewed decisions of the current step that are marked.
 
 from __future__ import annotations
 
-from faces import button, details, mini_cards
-from i18n import t
-from markup import Child, Markup, el
-from reviews import Review, coach_line, step_of
-from scene import Scene
+from micro.markup import Child, Markup, el
+from text.i18n import t
 from tractor.coach.review import BEFORE_PLAY, DecisionReview
+
+from render.faces import button, details, mini_cards
+from render.reviews import Review, coach_line, step_of
+from render.scene import Scene
 
 
 def _signed(x: float) -> str:

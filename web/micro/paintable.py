@@ -17,8 +17,8 @@ Runs unchanged in MicroPython: no ``typing``, ``dataclasses`` or ``__future__`` 
 time, annotations in quotes, no ``str`` subclass handed to ``str.join``.
 """
 
-from markup import Markup, el, join
-from words import (
+from micro.markup import Markup, el, join
+from micro.words import (
     DEFAULT_LANGUAGE,
     HTML_LANG,
     LANGUAGE_MENU,
@@ -34,7 +34,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
     from typing import Any
 
-    from markup import Child
+    from micro.markup import Child
 
 POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 """Where each seat sits, seen from seat 0 (下家 on the right, 上家 on the left)."""

@@ -18,9 +18,10 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
-from decide import decide, decision_seed, view_json
 from tractor.actions import Action, action_from_json
 from tractor.match import Match
+
+from seats.decide import decide, decision_seed, view_json
 
 
 class SeatAgent(Protocol):

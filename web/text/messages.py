@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from i18n import cards_label, rule_sentence, seat_name, t
 from tractor.cards import Card
 from tractor.outcome import HandOutcome
+
+from text.i18n import cards_label, rule_sentence, seat_name, t
 
 
 @dataclass(frozen=True)

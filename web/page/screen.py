@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import js
-from i18n import HTML_LANG, t
-from paintable import MANY_CARDS, MODAL_OPEN
+from micro.paintable import MANY_CARDS, MODAL_OPEN
 from pyodide.ffi import jsnull, to_js
-from table import REGIONS
+from render.table import REGIONS
+from text.i18n import HTML_LANG, t
 
 REGION_NAMES = {"hand": "hand_name"}
 """Regions with an accessible name (``aria-label``) in the table's language."""

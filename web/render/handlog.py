@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import paintable
-from counter import counter_line
-from faces import card_points, mini_cards
-from i18n import cards_label, seat_name, t, words_of
-from markup import Child, Markup, el
-from scene import Scene
+from micro import paintable
+from micro.markup import Child, Markup, el
+from text.i18n import cards_label, seat_name, t, words_of
 from tractor.cards import CARDS
+
+from render.counter import counter_line
+from render.faces import card_points, mini_cards
+from render.scene import Scene
 
 
 def log_toggle(scene: Scene) -> Markup:

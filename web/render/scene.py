@@ -10,7 +10,7 @@ from store.stats import Stats
 from tractor.rules import Rules
 
 if TYPE_CHECKING:
-    from reviews import Review
+    from render.reviews import Review
 
 
 @dataclass

@@ -65,7 +65,7 @@ except ImportError:  # MicroPython: the painter loads both as top-level modules
         TRUMPS,
     )
 
-from paintable import LEAD_KINDS, PAINT_KEYS
+from micro.paintable import LEAD_KINDS, PAINT_KEYS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module

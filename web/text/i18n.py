@@ -16,16 +16,17 @@ import gettext
 import io
 from pathlib import Path
 
-import pofile
-import words
-from words import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE  # the painter's constants, re-exported
-from words import HTML_LANG as HTML_LANG
-from words import LANGUAGE_MENU as LANGUAGE_MENU
-from words import LANGUAGE_NAMES as LANGUAGE_NAMES
-from words import LANGUAGES as LANGUAGES
-from words import SUIT_SYMBOLS as SUIT_SYMBOLS
-from words import Words
-from words import language_of as language_of
+from micro import words
+from micro.words import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE  # the painter's constants, re-exported
+from micro.words import HTML_LANG as HTML_LANG
+from micro.words import LANGUAGE_MENU as LANGUAGE_MENU
+from micro.words import LANGUAGE_NAMES as LANGUAGE_NAMES
+from micro.words import LANGUAGES as LANGUAGES
+from micro.words import SUIT_SYMBOLS as SUIT_SYMBOLS
+from micro.words import Words
+from micro.words import language_of as language_of
+
+from text import pofile
 
 
 def is_chinese(lang: str) -> bool:
@@ -34,7 +35,8 @@ def is_chinese(lang: str) -> bool:
 
 
 _CATALOGS: dict[str, gettext.GNUTranslations] = {}
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent
+"""web/ (the folder of ``locale/``), as the page lays its files out too."""
 
 
 def catalog(lang: str) -> gettext.GNUTranslations:

@@ -10,15 +10,16 @@ for the single delegated click handler of ``controls``.
 
 from __future__ import annotations
 
-import paintable
-from centre import centre
-from faces import button, details
-from handlog import hand_log
-from handview import controls, hand
-from i18n import seat_name, t, words_of
-from markup import Markup, el, join
-from panels import overlay
-from scene import Scene
+from micro import paintable
+from micro.markup import Markup, el, join
+from text.i18n import seat_name, t, words_of
+
+from render.centre import centre
+from render.faces import button, details
+from render.handlog import hand_log
+from render.handview import controls, hand
+from render.panels import overlay
+from render.scene import Scene
 
 __all__ = ["REGIONS", "Scene", "render", "root_classes"]
 

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import time
 
-from faces import button, dialog, mini_cards
-from i18n import LANGUAGE_MENU, option_label, seat_name, seat_names, t
-from markup import Child, Markup, el, join
-from messages import hand_outcome
-from replaypanel import history_list, replay_panel
-from scene import Scene
+from micro.markup import Child, Markup, el, join
 from store.settings import SPEEDS, SWITCHES
 from store.stats import human_side_won
+from text.i18n import LANGUAGE_MENU, option_label, seat_name, seat_names, t
+from text.messages import hand_outcome
 from tractor.cards import RANKS
 from tractor.outcome import HandOutcome
 from tractor.players import PLAYER_NAMES
 from tractor.rules import CHOICES
+
+from render.faces import button, dialog, mini_cards
+from render.replaypanel import history_list, replay_panel
+from render.scene import Scene
 
 RULE_OPTIONS = tuple(CHOICES)
 SWITCH_LABELS = {"undo": "undo_setting"}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from messages import Msg
+from text.messages import Msg
 from tractor.coach.review import BEFORE_PLAY, MARKS, DecisionReview
 
 MARK_ORDER = ("fine", *reversed([name for name, _ in MARKS]))

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import paintable
-from i18n import t, words_of
-from markup import Child, Markup, el
-from paintable import button as button  # the table's buttons, re-exported
+from micro import paintable
+from micro.markup import Child, Markup, el
+from micro.paintable import button as button  # the table's buttons, re-exported
+from text.i18n import t, words_of
 from tractor.cards import Card, CardError
 from tractor.trump import Trump
 

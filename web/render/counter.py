@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from faces import order_of
-from i18n import SUIT_SYMBOLS, t
-from markup import Child, Markup, el
-from scene import Scene
+from micro.markup import Child, Markup, el
+from text.i18n import SUIT_SYMBOLS, t
 from tractor.cards import BIG_JOKER, RANKS, SMALL_JOKER, SUITS, Card, CardError
 from tractor.trump import TRUMP
+
+from render.faces import order_of
+from render.scene import Scene
 
 
 def cards_out(view: dict[str, Any]) -> list[int]:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import paintable
-from i18n import seat_name, t, words_of
-from markup import Child, Markup, el
-from paintable import POSITIONS
-from scene import Scene
+from micro import paintable
+from micro.markup import Child, Markup, el
+from micro.paintable import POSITIONS
+from text.i18n import seat_name, t, words_of
+
+from render.scene import Scene
 
 __all__ = ["POSITIONS", "centre", "last_trick", "plays_html", "throw_failure_html"]
 
