@@ -1,25 +1,25 @@
 """The fields of a match and the queries every part of it reads (RULES §3).
 
 ``MatchFields`` declares the state ``tractor.match.Match`` holds (set up by
-``Match`` and changed only by its steps, ``tractor.match_steps``) and answers
+``Match`` and changed only by its steps, ``tractor.match.steps``) and answers
 the questions asked of it everywhere: whose move it is, the sides, the points
 so far, the system step due. ``Match`` is built on it, over the checks
-(``tractor.match_checks``) and the steps.
+(``tractor.match.checks``) and the steps.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .actions import CHANCE, Action, Deal, EndDeal, NextHand
-from .cards import Card, cards_of
-from .declare import Declaration
-from .follow import Lead
-from .history import TrickRecord
-from .outcome import HandOutcome
-from .phase import Phase
-from .rules import Rules
-from .trump import Trump, trump_for
+from ..actions import CHANCE, Action, Deal, EndDeal, NextHand
+from ..cards import Card, cards_of
+from ..declare import Declaration
+from ..follow import Lead
+from ..history import TrickRecord
+from ..outcome import HandOutcome
+from ..phase import Phase
+from ..rules import Rules
+from ..trump import Trump, trump_for
 
 
 class MatchFields:

@@ -13,7 +13,7 @@ rule) without changing anything when it is illegal.
 >>> m.apply(Play(0, "AS"))
 Traceback (most recent call last):
 ...
-tractor.match_checks.IllegalAction: wrong_phase: you cannot play a card now (phase: deal)
+tractor.match.checks.IllegalAction: wrong_phase: you cannot play a card now (phase: deal)
 
 Phases: ``deal`` (system ``Deal`` steps; any player may ``Declare`` when the
 window is ``during_deal``; ``EndDeal`` closes it), ``declare`` (the after-deal
@@ -44,8 +44,8 @@ Choices where docs/rules.md is silent or marks a point inferred:
   defenders while the hand's level is A.
 
 ``Match`` is built in layers, one idea a module: its fields and queries
-(``tractor.match_fields``), the legal actions and the check of one
-(``tractor.match_checks``), each action's transition (``tractor.match_steps``)
+(``tractor.match.fields``), the legal actions and the check of one
+(``tractor.match.checks``), each action's transition (``tractor.match.steps``)
 and the hand's outcome (``tractor.outcome``); here it is set up, observed by a
 seat (``observe``) and keyed for equality (``state``).
 """
@@ -54,14 +54,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import ACTION_TYPES
-from .cards import cards_of, format_cards
-from .history import history_state
-from .match_checks import IllegalAction
-from .match_steps import MatchSteps
-from .outcome import ACE
-from .rules import Rules
-from .view import View
+from ..actions import ACTION_TYPES
+from ..cards import cards_of, format_cards
+from ..history import history_state
+from ..outcome import ACE
+from ..rules import Rules
+from ..view import View
+from .checks import IllegalAction
+from .steps import MatchSteps
 
 __all__ = ["ACE", "ACTION_TYPES", "MAX_SEED", "IllegalAction", "Match"]
 

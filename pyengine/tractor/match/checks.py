@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from . import declare
-from .actions import (
+from .. import declare
+from ..actions import (
     ACTION_TYPES,
     CHANCE,
     SYSTEM_ACTIONS,
@@ -23,9 +23,9 @@ from .actions import (
     Pass,
     Play,
 )
-from .cards import CARDS, SMALL_JOKER, Card
-from .follow import LeadError, analyse_lead, check_follow, legal_follows
-from .match_fields import MatchFields
+from ..cards import CARDS, SMALL_JOKER, Card
+from ..follow import LeadError, analyse_lead, check_follow, legal_follows
+from .fields import MatchFields
 
 
 class IllegalAction(ValueError):

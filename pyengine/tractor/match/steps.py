@@ -1,7 +1,7 @@
 """How each action changes a match: the deal, declaring, the kitty, the tricks, the
 hand's end (RULES §3–5).
 
-``MatchSteps.apply`` checks an action (``tractor.match_checks``), records it and
+``MatchSteps.apply`` checks an action (``tractor.match.checks``), records it and
 moves the state on: every phase's transition is one method here, and the hand's
 outcome is scored by ``tractor.outcome``. ``tractor.match.Match`` is built on it.
 """
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, Bury, CallFriend, Deal, Declare, EndDeal, NextHand, Pass, Play
-from .cards import CARDS, Card, full_deck, points_of
-from .declare import Declaration
-from .follow import analyse_lead
-from .history import TrickRecord
-from .match_checks import MatchChecks
-from .outcome import score_hand
-from .rules import THROW_PENALTY_POINTS
-from .trick import ThrowFailure, check_throw, winner
-from .trump import trump_for
+from ..actions import Action, Bury, CallFriend, Deal, Declare, EndDeal, NextHand, Pass, Play
+from ..cards import CARDS, Card, full_deck, points_of
+from ..declare import Declaration
+from ..follow import analyse_lead
+from ..history import TrickRecord
+from ..outcome import score_hand
+from ..rules import THROW_PENALTY_POINTS
+from ..trick import ThrowFailure, check_throw, winner
+from ..trump import trump_for
+from .checks import MatchChecks
 
 
 class MatchSteps(MatchChecks):
