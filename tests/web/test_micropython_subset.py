@@ -30,6 +30,8 @@ FILES = {
     "rulecore.py": ROOT / "pyengine" / "tractor" / "rulecore.py",
     "micro/__init__.py": ROOT / "web" / "micro" / "__init__.py",
     "micro/markup.py": ROOT / "web" / "micro" / "markup.py",
+    "micro/words.py": ROOT / "web" / "micro" / "words.py",
+    "micro/cardface.py": ROOT / "web" / "micro" / "cardface.py",
     "embed_text.py": ROOT / "web" / "embed" / "embed_text.py",
     "embed_view.py": ROOT / "web" / "embed" / "embed_view.py",
 }
