@@ -84,8 +84,9 @@ process.stdout.write(lines.join("\\n"));
 
 
 def run_cpython(scenarios: list[str], program: str = PROGRAM) -> list[object]:
-    """The same program in this interpreter."""
-    sys.path[:0] = [str(path.parent) for path in FILES.values()]
+    """The same program in this interpreter, each file importable by the name MicroPython
+    imports it by (``micro/markup.py`` as ``micro.markup``: its folder's parent on the path)."""
+    sys.path[:0] = [str(path.parents[name.count("/")]) for name, path in FILES.items()]
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out):
