@@ -239,10 +239,11 @@ const fs = require("fs");
 const window = {};
 vm.runInNewContext(fs.readFileSync(process.argv[2], "utf8"), {window});
 const tags = JSON.parse(fs.readFileSync(0, "utf8"));
-process.stdout.write(JSON.stringify(tags.map((tag) => window.tractorLanguageOf(tag))));
+process.stdout.write(JSON.stringify({languages: tags.map((tag) => window.tractorLanguageOf(tag)),
+                                     html: window.tractorHtmlLang}));
 """
 """Node.js runs web/language_of.js over a list of tags (as read from stdin) and prints the
-languages it picks."""
+languages it picks and its ``<html lang>`` of each language."""
 
 
 @pytest.mark.parametrize(("browser", "lang"), BROWSER_TAGS)
@@ -257,7 +258,8 @@ def test_the_browser_language_picks_the_site_s_language(browser: str, lang: str)
 @pytest.mark.web  # Node.js, as build.py needs it
 def test_the_pages_script_picks_the_language_as_python_does(tmp_path: Path) -> None:
     """web/language_of.js (run before Python starts: the loading screen, the tutorial and
-    the rules) picks the language ``micro.words.language_of`` picks, for every tag."""
+    the rules) picks the language ``micro.words.language_of`` picks, for every tag, and
+    gives each language the ``<html lang>`` of ``micro.words.HTML_LANG``."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed (build.py needs it too)")
@@ -268,8 +270,10 @@ def test_the_pages_script_picks_the_language_as_python_does(tmp_path: Path) -> N
                           input=json.dumps(tags), capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout) == [words.language_of(tag) for tag in tags]
+    said = json.loads(done.stdout)
+    assert said["languages"] == [words.language_of(tag) for tag in tags]
     assert [words.language_of(tag) for tag in tags] == [lang for _, lang in BROWSER_TAGS]
+    assert said["html"] == words.HTML_LANG
 
 
 def test_every_language_has_its_helpers() -> None:

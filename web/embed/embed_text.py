@@ -24,7 +24,7 @@ parameters (``tractor.positions.saying``); ``said`` words it from the same catal
 import json
 
 from micro.cardface import KEYS as CARD_KEYS
-from micro.words import SUIT_SYMBOLS, Words, table_say
+from micro.words import SUIT_SYMBOLS, Words, seat_name, table_say
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -118,7 +118,7 @@ def _param(lang: str, value: object) -> str:
 def seat_text(lang: str, seat: int, name: object) -> str:
     """A seat's name: ``name``, the scenario's for it (``{"en", "zh", "zh-Hant"}``), else the
     table's (seat 0 is the reader's: You / 你, then Right, Across, Left, docs/glossary.md)."""
-    return say(lang, "seat" + str(seat)) if name is None else local(lang, name)
+    return seat_name(words(lang), seat) if name is None else local(lang, name)
 
 
 def cards_text(lang: str, cards: "list[str]") -> str:
