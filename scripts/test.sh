@@ -72,8 +72,11 @@ run_checks() {
     say "mypy --strict web (the page's Python; js/pyscript/pyodide exist only in the browser)"
     "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py web/{page,house,seats,render,store,text,micro}/*.py || failed=1
     say "mypy --strict web/embed (MicroPython draws with scenario_check; the worker uses tractor)"
+    # The embed's MicroPython files see the engine's as top-level modules (rulecore, as in
+    # dist/), never the installed tractor package: one file, one module name.
     MYPYPATH=web:pyengine/tractor:web/embed "$VENV/bin/mypy" --strict --ignore-missing-imports \
-        web/embed/embed.py web/embed/embed_view.py web/embed/embed_text.py || failed=1
+        --no-site-packages web/embed/embed.py web/embed/embed_view.py web/embed/embed_text.py ||
+        failed=1
     MYPYPATH=pyengine "$VENV/bin/mypy" --strict web/embed/embed_worker.py || failed=1
     say "mypy --strict build.py sitebuild (the build) and the scripts"
     "$VENV/bin/mypy" --strict build.py sitebuild scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/screenshots.py || failed=1

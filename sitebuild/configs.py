@@ -52,12 +52,15 @@ def site_config(runtime: Runtime, wheel: str, dist: Path) -> dict[str, Any]:
 def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
     """The PyScript configs of embed.html: MicroPython draws, a Pyodide worker judges.
 
-    MicroPython gets the escaping builder, the scenario checker and the drawing
-    code; the worker gets the engine wheel (its script is web/embed/embed_worker.py).
+    MicroPython gets the escaping builder, the words' runtime and the card faces it
+    shares with the painter, the scenario checker and the drawing code; the worker gets
+    the engine wheel (its script is web/embed/embed_worker.py).
     """
     mpy_files = {
         "./web/micro/__init__.py": "./micro/__init__.py",
         "./web/micro/markup.py": "./micro/markup.py",
+        "./web/micro/words.py": "./micro/words.py",
+        "./web/micro/cardface.py": "./micro/cardface.py",
         "./web/embed/scenario_check.py": "./scenario_check.py",
         "./web/embed/scenario_read.py": "./scenario_read.py",
         "./web/embed/jsonscan.py": "./jsonscan.py",

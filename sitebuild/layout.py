@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from sitebuild.base import BuildError, log
-from sitebuild.painter import paint_keys
+from sitebuild.painter import micro_keys, paint_keys
 from sitebuild.vendor import Runtime
 from web.text import pofile  # web/text/pofile.py, the catalogs' msgfmt
 
@@ -77,7 +77,7 @@ def compile_catalogs(dist: Path) -> list[Path]:
     web = dist / "web"
     if not (web / "locale").is_dir():
         return []
-    written = pofile.compile_all(web)
+    written = pofile.compile_all(web, micro_keys("cardface"))  # the embed's card faces
     written.append(pofile.compile_paint(web, paint_keys()))
     for po in sorted((web / "locale").rglob("*.po")):
         po.unlink()

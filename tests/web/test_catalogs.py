@@ -3,13 +3,17 @@
 Every message the code asks for is in every catalog and every catalog message is
 asked for; the placeholders agree across languages; Chinese messages (简体中文 and
 繁體中文) use full-width punctuation and no English words; docs/glossary.md's rejected
-synonyms are in no catalog; the 繁體中文 catalog holds no Simplified character. CPython
-only (no browser).
+synonyms are in no catalog; the 繁體中文 catalog holds no Simplified character; the
+site's one rule for a browser's language says the same in Python and in JavaScript.
+CPython only (no browser; Node.js runs web/language_of.js).
 """
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 sys.path[:0] = [str(WEB)]
 
+from micro import words  # noqa: E402
 from text import i18n, pofile  # noqa: E402
 
 CATALOGS = {
@@ -220,21 +225,55 @@ def test_the_traditional_catalog_is_not_the_simplified_one() -> None:
     assert not same, same
 
 
-@pytest.mark.parametrize(("browser", "lang"), [
+BROWSER_TAGS = [
     ("zh-TW", "zh-Hant"), ("zh-hk", "zh-Hant"), ("ZH-MO", "zh-Hant"), ("zh-Hant", "zh-Hant"),
-    ("zh-Hant-CN", "zh-Hant"), ("zh_TW", "zh-Hant"), ("zh-CN", "zh"), ("zh", "zh"),
-    ("zh-SG", "zh"), ("zh-Hans-HK", "zh"), ("en-US", "en"), ("fr", "en"), ("", "en"),
-])
-def test_the_browser_language_picks_the_table_s_and_the_embed_s(browser: str, lang: str) -> None:
-    embed_path = [str(WEB / "embed"), str(ROOT / "pyengine" / "tractor")]  # as in dist/
-    sys.path[:0] = embed_path
-    try:
-        import embed_text  # noqa: PLC0415 - MicroPython's module, on the embed's path
-    finally:
-        del sys.path[:len(embed_path)]
+    ("zh-Hant-CN", "zh-Hant"), ("zh_TW", "zh-Hant"), (" zh-tw ", "zh-Hant"),
+    ("zh-Hans-TW", "zh"), ("zh-CN", "zh"), ("zh", "zh"), ("zh-SG", "zh"), ("zh-Hans-HK", "zh"),
+    ("zh-TW-Hans", "zh"), ("zhx-TW", "en"), ("en-US", "en"), ("en-HK", "en"), ("fr", "en"),
+    ("", "en"),
+]
+"""Browser language tags and the site's language for each."""
+LANGUAGE_OF_JS = """
+const vm = require("vm");
+const fs = require("fs");
+const window = {};
+vm.runInNewContext(fs.readFileSync(process.argv[2], "utf8"), {window});
+const tags = JSON.parse(fs.readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify({languages: tags.map((tag) => window.tractorLanguageOf(tag)),
+                                     html: window.tractorHtmlLang}));
+"""
+"""Node.js runs web/language_of.js over a list of tags (as read from stdin) and prints the
+languages it picks and its ``<html lang>`` of each language."""
+
+
+@pytest.mark.parametrize(("browser", "lang"), BROWSER_TAGS)
+def test_the_browser_language_picks_the_site_s_language(browser: str, lang: str) -> None:
+    """One rule for the table, the painter and the embed: ``micro.words.language_of``
+    (``i18n`` and the embed import it)."""
     assert i18n.language_of(browser) == lang
-    assert embed_text.language_of(browser) == lang
-    assert embed_text.HTML_LANG == i18n.HTML_LANG
+    assert words.language_of is i18n.language_of
+    assert words.HTML_LANG is i18n.HTML_LANG
+
+
+@pytest.mark.web  # Node.js, as build.py needs it
+def test_the_pages_script_picks_the_language_as_python_does(tmp_path: Path) -> None:
+    """web/language_of.js (run before Python starts: the loading screen, the tutorial and
+    the rules) picks the language ``micro.words.language_of`` picks, for every tag, and
+    gives each language the ``<html lang>`` of ``micro.words.HTML_LANG``."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed (build.py needs it too)")
+    script = tmp_path / "language_of.cjs"
+    script.write_text(LANGUAGE_OF_JS)
+    tags = [tag for tag, _ in BROWSER_TAGS]
+    done = subprocess.run([node, str(script), str(WEB / "language_of.js")],
+                          input=json.dumps(tags), capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = json.loads(done.stdout)
+    assert said["languages"] == [words.language_of(tag) for tag in tags]
+    assert [words.language_of(tag) for tag in tags] == [lang for _, lang in BROWSER_TAGS]
+    assert said["html"] == words.HTML_LANG
 
 
 def test_every_language_has_its_helpers() -> None:

@@ -26,6 +26,7 @@ sys.path.append(str(ROOT / "pyengine" / "tractor"))  # rulecore, beside the embe
 import embed_text  # noqa: E402
 from fakes import FakeStorage  # noqa: E402
 from house import records  # noqa: E402
+from micro import cardface  # noqa: E402
 from store.settings import Settings  # noqa: E402
 from tables import make_game, run_until  # noqa: E402
 from text import pofile  # noqa: E402
@@ -90,15 +91,18 @@ def test_the_embed_words_every_engine_sentence_as_its_catalog_does(
             lang, key, params), key
 
 
-def test_the_embed_reads_the_seats_and_the_engine_s_sentences_in_its_own_table() -> None:
-    table: Any = pofile.embed_table(WEB)
+def test_the_embed_reads_the_seats_the_card_faces_and_the_engine_s_sentences_in_its_table(
+) -> None:
+    table: Any = pofile.embed_table(WEB, cardface.KEYS)
     for lang in LANGUAGES:
         text = table[lang]["text"]
         assert all(text[key] == CATALOGS[lang][key] for key in ENGINE_KEYS)
         assert [text[s] for s in pofile.SEATS] == [CATALOGS[lang][s] for s in pofile.SEATS]
+        assert [text[k] for k in cardface.KEYS] == [CATALOGS[lang][k] for k in cardface.KEYS]
     own = [m[len(pofile.EMBED_PREFIX):] for m in CATALOGS["en"] if
            m.startswith(pofile.EMBED_PREFIX)]
-    assert not [m for m in own if m.startswith(pofile.ENGINE_PREFIX) or m in pofile.SEATS]
+    assert not [m for m in own if m.startswith(pofile.ENGINE_PREFIX) or m in pofile.SEATS
+                or m in cardface.KEYS]
 
 
 def test_a_frame_s_result_and_a_verdict_read_as_before_in_every_language() -> None:

@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 from sitebuild import build_venv, page_start  # noqa: E402
 
 pytestmark = pytest.mark.web
-PAINT_MODULES = ["jsonscan", "micro/__init__", "micro/markup", "micro/paint_check",
-                 "micro/paintable", "micro/words", "rulecore"]
+PAINT_MODULES = ["jsonscan", "micro/__init__", "micro/cardface", "micro/markup",
+                 "micro/paint_check", "micro/paintable", "micro/words", "rulecore"]
 """The painter's modules, by the paths it imports them from."""
 SKIP_LINE = "skipped the painter's bytecode"
 BUILD_TIMEOUT_S = 900

@@ -31,6 +31,8 @@ FILES = {
     "rulecore.py": ROOT / "pyengine" / "tractor" / "rulecore.py",
     "micro/__init__.py": ROOT / "web" / "micro" / "__init__.py",
     "micro/markup.py": ROOT / "web" / "micro" / "markup.py",
+    "micro/words.py": ROOT / "web" / "micro" / "words.py",
+    "micro/cardface.py": ROOT / "web" / "micro" / "cardface.py",
     "embed_text.py": ROOT / "web" / "embed" / "embed_text.py",
     "embed_view.py": ROOT / "web" / "embed" / "embed_view.py",
 }
@@ -83,8 +85,9 @@ process.stdout.write(lines.join("\\n"));
 
 
 def run_cpython(scenarios: list[str], program: str = PROGRAM) -> list[object]:
-    """The same program in this interpreter."""
-    sys.path[:0] = [str(path.parent) for path in FILES.values()]
+    """The same program in this interpreter, each file importable by the name MicroPython
+    imports it by (``micro/markup.py`` as ``micro.markup``: its folder's parent on the path)."""
+    sys.path[:0] = [str(path.parents[name.count("/")]) for name, path in FILES.items()]
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out):

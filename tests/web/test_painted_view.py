@@ -467,6 +467,7 @@ MODULES = {
     "micro/__init__.py": ROOT / "web" / "micro" / "__init__.py",
     "micro/markup.py": ROOT / "web" / "micro" / "markup.py",
     "micro/words.py": ROOT / "web" / "micro" / "words.py",
+    "micro/cardface.py": ROOT / "web" / "micro" / "cardface.py",
     "micro/paintable.py": ROOT / "web" / "micro" / "paintable.py",
     "micro/paint_check.py": ROOT / "web" / "micro" / "paint_check.py",
     "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",

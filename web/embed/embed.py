@@ -22,8 +22,9 @@ import json
 import embed_view
 import js
 import scenario_check
-from embed_text import HTML_LANG, language_of, say
+from embed_text import say
 from jsonscan import depth_within
+from micro.words import HTML_LANG, language_of
 from pyscript import create_named_worker, document
 from pyscript.ffi import create_proxy, to_js
 
@@ -70,7 +71,7 @@ def pick_lang(params: "Any") -> str:
 def from_link(value: str) -> str:
     """The scenario's JSON text from base64url (no padding needed)."""
     if len(value) > MAX_LINK_CHARS:
-        raise ValueError(say(state["lang"], "too_long", MAX_LINK_CHARS))
+        raise ValueError(say(state["lang"], "too_long", limit=MAX_LINK_CHARS))
     if any(ch not in BASE64URL for ch in value):
         raise ValueError(say(state["lang"], "bad_link"))
     try:
@@ -94,7 +95,7 @@ async def from_file(src: str) -> str:
     except Exception:  # noqa: BLE001 - network failure
         raise ValueError(say(state["lang"], "src_no_answer")) from None
     if not response.ok:
-        raise ValueError(say(state["lang"], "src_status", int(response.status)))
+        raise ValueError(say(state["lang"], "src_status", status=int(response.status)))
     return str(await response.text())
 
 

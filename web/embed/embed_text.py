@@ -2,30 +2,37 @@
 
 MicroPython has no gettext: build.py writes the ``embed_*`` messages of every
 catalog (``web/locale/*/LC_MESSAGES/tractor.po``) to ``embed_text.json`` beside this
-file, and ``say(lang, key, *args)`` looks them up there and fills ``{0}``, ``{1}``
-placeholders. A plural message picks its form by the first argument. Without a
-build (CPython tests) the catalogs are read with ``pofile``. Text that comes from a
+file, with the card faces' words (``micro.cardface.KEYS``), and ``say(lang, key,
+**params)`` formats them there with the painter's runtime (``micro.words.table_say``:
+named ``{placeholders}``, the plural form picked by ``n``); ``words(lang)`` is the
+``micro.words.Words`` of one language, for ``micro.cardface``. Without a build
+(CPython tests) the catalogs are read with ``pofile``. Text that comes from a
 scenario (captions, names) is never looked up here: it is shown as given.
 
 What the engine says of a frame or a quiz answer comes as a message key and named
 parameters (``tractor.positions.saying``); ``said`` words it from the same catalogs
 (their ``scenario_*`` messages and the seats' names, which the JSON holds too).
 
->>> say("en", "step", 2, 7), say("zh", "step", 2, 7), say("en", "backs", 1)
-('Step 2 of 7', '第 2 步，共 7 步', '1 card')
+>>> say("en", "step", step=2, steps=7), say("zh", "step", step=2, steps=7)
+('Step 2 of 7', '第 2 步，共 7 步')
+>>> say("en", "backs", n=1), say("en", "backs", n=3)
+('1 card', '3 cards')
 >>> said("zh", {"key": "scenario_trick_won", "params": {"name": {"seat": 2}, "points": 15}})
 '对家赢得这一轮，得15分。'
 """
 
 import json
 
-from rulecore import SYMBOL_OF
+from micro.cardface import KEYS as CARD_KEYS
+from micro.words import SUIT_SYMBOLS, Words, seat_name, table_say
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from collections.abc import Callable
     from typing import Any
 
 _TABLE = {}  # type: dict[str, Any]
+_SAY: "list[Callable[..., str]]" = []
 
 
 def _here() -> str:
@@ -56,38 +63,20 @@ def _from_catalogs() -> "dict[str, Any]":
         from text import pofile  # noqa: PLC0415
     finally:
         sys.path.remove(str(web))
-    table: dict[str, Any] = pofile.embed_table(web)
+    table: dict[str, Any] = pofile.embed_table(web, CARD_KEYS)
     return table
 
 
-def say(lang: str, key: str, *args: object) -> str:
-    """The text of ``key`` in ``lang`` (English for a language without a catalog), filled in."""
-    table = _load()
-    entry = table.get(lang) or table["en"]
-    text = entry["text"][key]
-    if isinstance(text, list):
-        many = entry["plurals"] > 1 and not (args and args[0] == 1)
-        text = text[1 if many and len(text) > 1 else 0]
-    return str(text.format(*args) if args else text)
+def say(lang: str, key: str, **params: object) -> str:
+    """The text of ``key`` in ``lang``, its named placeholders filled in (``table_say``)."""
+    if not _SAY:
+        _SAY.append(table_say(_load()))
+    return _SAY[0](lang, key, **params)
 
 
-HTML_LANG = {"zh": "zh-CN", "zh-Hant": "zh-Hant", "en": "en"}
-"""The embed's languages and the page's ``lang`` attribute for each (as i18n.py's)."""
-
-
-def language_of(browser: str) -> str:
-    """The embed's language for a browser language tag, as the table chooses it.
-
-    >>> language_of("zh-HK"), language_of("zh-Hant-CN"), language_of("zh-SG"), language_of("fr")
-    ('zh-Hant', 'zh-Hant', 'zh', 'en')
-    """
-    parts = browser.strip().lower().replace("_", "-").split("-")
-    if parts[0] != "zh":
-        return "en"
-    rest = parts[1:]
-    if "hant" in rest or ("hans" not in rest and any(p in ("tw", "hk", "mo") for p in rest)):
-        return "zh-Hant"
-    return "zh"
+def words(lang: str) -> Words:
+    """The embed's words in ``lang``, as the card faces take them."""
+    return Words(lang, say)
 
 
 def local(lang: str, text: object) -> str:
@@ -110,7 +99,7 @@ def said(lang: str, data: object) -> str:
     params = {}
     for name, value in data["params"].items():
         params[name] = _param(lang, value)
-    return str(say(lang, data["key"]).format(**params))
+    return say(lang, data["key"], **params)
 
 
 def _param(lang: str, value: object) -> str:
@@ -129,7 +118,7 @@ def _param(lang: str, value: object) -> str:
 def seat_text(lang: str, seat: int, name: object) -> str:
     """A seat's name: ``name``, the scenario's for it (``{"en", "zh", "zh-Hant"}``), else the
     table's (seat 0 is the reader's: You / 你, then Right, Across, Left, docs/glossary.md)."""
-    return say(lang, "seat" + str(seat)) if name is None else local(lang, name)
+    return seat_name(words(lang), seat) if name is None else local(lang, name)
 
 
 def cards_text(lang: str, cards: "list[str]") -> str:
@@ -138,15 +127,15 @@ def cards_text(lang: str, cards: "list[str]") -> str:
     >>> cards_text("en", ["10H", "10H", "SJ"]), cards_text("zh-Hant", ["BJ", "AS"])
     ('10♥ 10♥ small joker', '大王 A♠')
     """
-    words = []
+    parts = []
     for card in cards:
         if card == "SJ":
-            words.append(say(lang, "scenario_small_joker"))
+            parts.append(say(lang, "scenario_small_joker"))
         elif card == "BJ":
-            words.append(say(lang, "scenario_big_joker"))
+            parts.append(say(lang, "scenario_big_joker"))
         else:
-            words.append(card[:-1] + SYMBOL_OF[card[-1:]])
-    return " ".join(words)
+            parts.append(card[:-1] + SUIT_SYMBOLS[card[-1:]])
+    return " ".join(parts)
 
 
 def verdict_text(lang: str, verdict: "dict[str, Any]") -> str:

@@ -28,9 +28,10 @@ seat 2 opposite and seat 3 on the left, as at the table.
 False
 """
 
-from embed_text import local, said, say, seat_text, verdict_text
+from embed_text import local, said, say, seat_text, verdict_text, words
+from micro.cardface import card_face, mini_cards
 from micro.markup import el, join
-from rulecore import SYMBOL_OF
+from micro.words import SUIT_SYMBOLS
 from scenario_check import initial_frame
 
 TYPE_CHECKING = False
@@ -65,22 +66,6 @@ def error_state(message: str, lang: str, detail: str = "") -> "dict[str, Any]":
     return {"lang": lang, "error": message, "detail": detail}
 
 
-def card(lang: str, text: str, classes: str = "") -> "Markup":
-    """One card face (``text`` in RULES notation) with ``data-card``."""
-    if text in ("SJ", "BJ"):
-        chinese = lang.startswith("zh")  # 大王 and 小王 are written alike in 简体 and 繁體
-        rank = ("大王" if text == "BJ" else "小王") if chinese else text
-        pip, suit_class = "★", "big-joker" if text == "BJ" else "small-joker"
-    else:
-        rank, pip, suit_class = text[:-1], SYMBOL_OF.get(text[-1:], "?"), "suit-" + text[-1:]
-    return el("span", el("span", rank, class_="rank"), el("span", pip, class_="pip"),
-              class_=("card " + suit_class + " " + classes).strip(), data_card=text)
-
-
-def cards_row(lang: str, cards: "list[str]", classes: str = "") -> "Markup":
-    return el("span", [card(lang, c) for c in cards], class_=("cards " + classes).strip())
-
-
 def seat_name(state: "dict[str, Any]", seat: int) -> str:
     return seat_text(state["lang"], seat, state["scenario"]["seats"][seat]["name"])
 
@@ -94,19 +79,19 @@ def _hand(state: "dict[str, Any]", seat: int) -> "Markup":
             buttons = []
             for i, text in enumerate(held["cards"]):
                 chosen = i in state["selected"]
-                face = card(lang, text)
+                face = card_face(words(lang), text)
                 buttons.append(el("button", face, type="button", class_="pick",
                                   data_action="pick", data_index=str(i),
                                   aria_pressed="true" if chosen else "false",
                                   id="pick-" + str(i)))
             return el("div", buttons, class_="hand picking", data_testid="hand-" + str(seat))
-        return el("div", cards_row(lang, held["cards"]), class_="hand",
+        return el("div", mini_cards(words(lang), held["cards"]), class_="hand",
                   data_testid="hand-" + str(seat))
     if held["backs"] is not None:
         shown = min(held["backs"], MAX_BACKS_DRAWN)
         backs = [el("span", class_="card back") for _ in range(shown)]
         return el("div", el("span", backs, class_="cards"),
-                  el("span", say(lang, "backs", held["backs"]), class_="count"),
+                  el("span", say(lang, "backs", n=held["backs"]), class_="count"),
                   class_="hand backs", data_testid="hand-" + str(seat))
     label = "" if picture(state) else say(lang, "hidden")
     return el("div", label, class_="hand hidden", data_testid="hand-" + str(seat))
@@ -126,8 +111,9 @@ def _seat(state: "dict[str, Any]", seat: int) -> "Markup":
 
 def _trick(state: "dict[str, Any]") -> "Markup":
     lang = state["lang"]
-    plays = [el("div", cards_row(lang, play["cards"]), class_="play pos-" + POSITIONS[play["seat"]],
-                data_seat=str(play["seat"]), title=seat_name(state, play["seat"]))
+    plays = [el("div", mini_cards(words(lang), play["cards"]),
+                class_="play pos-" + POSITIONS[play["seat"]], data_seat=str(play["seat"]),
+                title=seat_name(state, play["seat"]))
              for play in state["frame"]["trick"]]
     return el("section", plays, class_="trick", data_testid="trick",
               aria_label=say(lang, "trick"))
@@ -138,12 +124,13 @@ def _info(state: "dict[str, Any]") -> "Markup":
     if s["trump"] == "NT":
         trump = say(lang, "no_trump")
     else:
-        trump = say(lang, "trump", SYMBOL_OF[s["trump"]])
-    parts = [say(lang, "level", s["level"]), trump]
+        trump = say(lang, "trump", suit=SUIT_SYMBOLS[s["trump"]])
+    parts = [say(lang, "level", rank=s["level"]), trump]
     if s.get("friend_card"):
-        parts.append(join(say(lang, "friend"), " ", cards_row(lang, [s["friend_card"]], "inline")))
+        friend = mini_cards(words(lang), [s["friend_card"]], "inline")
+        parts.append(join(say(lang, "friend"), " ", friend))
     if frame["points"] is not None:
-        parts.append(say(lang, "points", frame["points"]))
+        parts.append(say(lang, "points", points=frame["points"]))
     return el("p", join(*parts, sep=" · "), class_="info", data_testid="info")
 
 
@@ -169,8 +156,8 @@ def _controls(state: "dict[str, Any]") -> "Markup":
     return el("div",
               el("button", say(lang, "back"), type="button", id="b-back", data_action="back",
                  data_testid="back", disabled=state["step"] == 0),
-              el("span", say(lang, "step", state["step"], state["steps"]), class_="counter",
-                 data_testid="step"),
+              el("span", say(lang, "step", step=state["step"], steps=state["steps"]),
+                 class_="counter", data_testid="step"),
               el("button", say(lang, "next"), type="button", id="b-next", data_action="next",
                  data_testid="next", disabled=state["step"] >= state["steps"]),
               class_="controls")
@@ -187,9 +174,9 @@ def _prompt(state: "dict[str, Any]") -> "Markup":
         return join()
     who = seat_name(state, frame["turn"])
     if frame["trick"]:
-        text = say(lang, "pick", len(frame["trick"][0]["cards"]), who)
+        text = say(lang, "pick", n=len(frame["trick"][0]["cards"]), name=who)
     else:
-        text = say(lang, "pick_lead", who)
+        text = say(lang, "pick_lead", name=who)
     return el("p", text, class_="prompt", data_testid="prompt")
 
 
@@ -218,7 +205,7 @@ def _solution(state: "dict[str, Any]") -> "Markup":
     if not state["solution"] or (verdict is not None and verdict["correct"]):
         return join()
     lang, quiz = state["lang"], state["scenario"]["quiz"]
-    answers = [cards_row(lang, answer, "inline") for answer in quiz["answers"]]
+    answers = [mini_cards(words(lang), answer, "inline") for answer in quiz["answers"]]
     explain = local(lang, quiz.get("explain"))
     return el("div",
               el("p", el("strong", say(lang, "answer")), " ", join(*answers, sep=say(lang, "or"))),
@@ -243,7 +230,7 @@ def render(state: "dict[str, Any]") -> "Markup":
         _info(state),
         el("div", [_seat(state, seat) for seat in (2, 3, 1)], _trick(state), _seat(state, 0),
            class_="board", role="group", aria_label=say(lang, "board")),
-        el("p", say(lang, "kitty"), " ", cards_row(lang, kitty), class_="kitty",
+        el("p", say(lang, "kitty"), " ", mini_cards(words(lang), kitty), class_="kitty",
            data_testid="kitty") if kitty else None,
         el("p", local(lang, frame["caption"]), class_="caption", data_testid="caption"),
         el("p", said(lang, result["text"]) if result else "", class_="result",

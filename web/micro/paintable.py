@@ -11,12 +11,14 @@ stored subset ``paint_view``: the keys in ``PAINT_KEYS``) and a few table states
 passed in (the selection, the seat thinking, the last trick shown...). Every text
 goes through ``markup.el`` (escaped) and every word through ``words.Words``
 (``KEYS`` lists those the painter may need; ``build.py`` writes them to
-``paint_text.json``).
+``paint_text.json``). Its cards are ``cardface``'s, as the embed's are.
 
 Runs unchanged in MicroPython: no ``typing``, ``dataclasses`` or ``__future__`` at run
 time, annotations in quotes, no ``str`` subclass handed to ``str.join``.
 """
 
+from micro.cardface import KEYS as CARD_KEYS
+from micro.cardface import card_face, mini_cards
 from micro.markup import Markup, el, join
 from micro.words import (
     DEFAULT_LANGUAGE,
@@ -66,45 +68,14 @@ KEYS = (
     "your_side_unknown", "friend_card", "last_trick", "new_game", "log", "how_to_play",
     "settings", "language", "welcome", "rules_summary", "dealer_mark", "friend_mark",
     "level_of", "cards_left", "seat_points", "thinking", "seat0", "seat1", "seat2", "seat3",
-    "winning", "throw_failed_own", "throw_failed", "throw_penalty_note", "joker_big_short",
-    "joker_small_short", "joker_big", "joker_small", "hand_name", "painted_starting", "play",
-    "play_n", "undo", "hint", "autoplay", "autoplay_on",
-) + tuple("lead_" + kind for kind in LEAD_KINDS)
-"""Every message these renderers use (the painter's words, ``paint_text.json``)."""
+    "winning", "throw_failed_own", "throw_failed", "throw_penalty_note", "hand_name",
+    "painted_starting", "play", "play_n", "undo", "hint", "autoplay", "autoplay_on",
+) + tuple("lead_" + kind for kind in LEAD_KINDS) + CARD_KEYS
+"""Every message these renderers use (the painter's words, ``paint_text.json``), the card
+faces' (``cardface.KEYS``: the jokers' names, which ``card_label`` says too) among them."""
 
 
-# ------------------------------------------------------------------ cards and buttons
-
-
-def card_face(words: Words, card: str, classes: str = "", tag: str = "span",
-              **attrs: object) -> Markup:
-    """One card (``card`` in RULES notation, e.g. ``10H``): rank and suit in the corner."""
-    if card in ("BJ", "SJ"):
-        big = card == "BJ"
-        rank = words("joker_big_short" if big else "joker_small_short")
-        suit_text, suit_class = "★", "big-joker" if big else "small-joker"
-        title = words("joker_big" if big else "joker_small")
-    else:
-        suit = card[-1:]
-        rank, suit_text = card[:-1], SUIT_SYMBOLS.get(suit, "?")  # "?": not a card
-        suit_class = "suit-" + suit if suit in SUIT_SYMBOLS else "suit-unknown"
-        title = card_label(words, card)
-    return el(
-        tag,
-        el("span", rank, class_="rank ten" if rank == "10" else "rank"),
-        el("span", suit_text, class_="pip"),
-        el("span", suit_text, class_="face", aria_hidden="true"),
-        class_=("card " + suit_class + " " + classes).strip(),
-        data_card=card,
-        title=title,
-        **attrs,
-    )
-
-
-def mini_cards(words: Words, cards: "list[str]", classes: str = "") -> Markup:
-    """A row of small overlapping cards (tricks, kitty, declarations)."""
-    faces = [card_face(words, card, "mini") for card in cards]
-    return el("span", faces, class_=("cards " + classes).strip())
+# ------------------------------------------------------------------ buttons
 
 
 def button(label: "Child", action: str, testid: "str | None" = None, **attrs: object) -> Markup:

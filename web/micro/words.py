@@ -1,12 +1,15 @@
-"""The table's words for a renderer that runs in both interpreters (``paintable``).
+"""The words of the renderers that run in both interpreters (``paintable``, ``cardface``,
+the embed's ``embed_view``), and the languages of the site.
 
-The live table (Pyodide) formats its messages with gettext (``i18n.t``); the painted
-table (MicroPython, ``paint.py``) has no gettext, so ``build.py`` writes the messages
-the painter needs (``paintable.KEYS``) of every catalog to ``paint_text.json``, and
-``table_say`` formats them the same way: named ``{placeholders}``, the plural form
-picked by the ``n`` parameter (``nplurals`` 2: the first form for 1, else the second,
-as gettext's ``plural=(n != 1)``). ``Words`` binds one language to either function,
-so ``paintable`` draws the same markup from both (tested).
+The live table (Pyodide) formats its messages with gettext (``i18n.t``); MicroPython
+has no gettext, so ``build.py`` writes the messages the painter needs
+(``paintable.KEYS``) of every catalog to ``paint_text.json``, and the embed's to
+``embed_text.json``, and ``table_say`` formats them the same way: named
+``{placeholders}``, the plural form picked by the ``n`` parameter (``nplurals`` 2: the
+first form for 1, else the second, as gettext's ``plural=(n != 1)``). ``Words`` binds
+one language to either function, so ``paintable`` draws the same markup from both
+(tested). ``language_of`` is the site's rule for a browser's language, which
+``web/language_of.js`` says again for the pages that start before Python.
 
 Runs unchanged in MicroPython: no ``typing``, ``dataclasses`` or ``__future__`` at run
 time, annotations in quotes.
@@ -15,6 +18,11 @@ time, annotations in quotes.
 >>> w("cards_left", n=2), seat_name(w, 1), card_label(w, "10H")
 ("cards_left[('n', 2)]", 'seat1[]', '10♥')
 """
+
+try:
+    from tractor.rulecore import SYMBOL_OF
+except ImportError:  # MicroPython: the painter and the embed load it as a top-level module
+    from rulecore import SYMBOL_OF  # type: ignore[no-redef,import-not-found,unused-ignore]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -32,7 +40,8 @@ LANGUAGE_NAMES = dict(LANGUAGE_MENU)
 """Each language's own name (to look up: its order is not the menus' in MicroPython)."""
 HTML_LANG = {"zh": "zh-CN", "zh-Hant": "zh-Hant", "en": "en"}
 """The ``lang`` attribute of the page for each language."""
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+SUIT_SYMBOLS: "dict[str, str]" = SYMBOL_OF
+"""The symbol drawn for each suit letter (the rule core's)."""
 TRADITIONAL_REGIONS = ("tw", "hk", "mo")
 """Regions whose Chinese is written in Traditional characters."""
 

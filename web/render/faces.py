@@ -1,14 +1,14 @@
 """Card faces (rank and suit in the corner, coloured by suit) and the table's buttons.
 
-Faces and buttons are drawn by ``paintable`` (shared with the painted table); here they
-take the table's language.
+Faces are drawn by ``micro.cardface`` (shared with the painted table and the embed) and
+buttons by ``paintable``; here they take the table's language.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from micro import paintable
+from micro import cardface
 from micro.markup import Child, Markup, el
 from micro.paintable import button as button  # the table's buttons, re-exported
 from text.i18n import t, words_of
@@ -18,7 +18,7 @@ from tractor.trump import Trump
 
 def card_face(lang: str, card: str, classes: str = "", tag: str = "span", **attrs: Any) -> Markup:
     """One card (``card`` in RULES notation, e.g. ``10H``): rank and suit in the corner."""
-    return paintable.card_face(words_of(lang), card, classes, tag, **attrs)
+    return cardface.card_face(words_of(lang), card, classes, tag, **attrs)
 
 
 def card_points(text: str) -> int:
@@ -31,7 +31,7 @@ def card_points(text: str) -> int:
 
 def mini_cards(lang: str, cards: list[str], classes: str = "") -> Markup:
     """A row of small overlapping cards (tricks, kitty, declarations)."""
-    return paintable.mini_cards(words_of(lang), cards, classes)
+    return cardface.mini_cards(words_of(lang), cards, classes)
 
 
 def details(lang: str, text: str, testid: str) -> Markup:

@@ -3,8 +3,8 @@
 The table's texts live in ``web/locale/<dir>/LC_MESSAGES/tractor.po``, one catalog
 per language (``LOCALE_DIRS``), with the message keys as msgids. build.py compiles
 each to ``tractor.mo`` for Python's own :mod:`gettext` in the page, and the
-``embed_*`` messages of all languages to one JSON file for MicroPython's embed
-(``embed_text.py``), which has no gettext. Without a build (CPython tests),
+``embed_*`` messages of all languages (with the card faces' words) to one JSON file for
+MicroPython's embed (``embed_text.py``), which has no gettext. Without a build (CPython tests),
 ``i18n.py`` and ``embed_text.py`` compile the ``.po`` files in memory with this
 module.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import struct
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -157,18 +157,22 @@ def message_table(web: Path, key_of: Callable[[str], str | None]) -> dict[str, o
     return table
 
 
-def embed_key(msgid: str) -> str | None:
+def embed_key(msgid: str, shared: Container[str] = ()) -> str | None:
     """The key of a message in the embed's JSON, or None when the embed does not read it:
-    ``embed_*`` without the prefix, the engine's ``scenario_*`` and the seats' names as they
-    are (no ``embed_`` message may be named so: ``tests/web/test_engine_words.py``)."""
+    ``embed_*`` without the prefix; the engine's ``scenario_*``, the seats' names and the
+    ``shared`` messages (the card faces' words) as they are (no ``embed_`` message may be
+    named so: ``tests/web/test_engine_words.py``)."""
     if msgid.startswith(EMBED_PREFIX):
         return msgid[len(EMBED_PREFIX):]
-    return msgid if msgid.startswith(ENGINE_PREFIX) or msgid in SEATS else None
+    shown = msgid.startswith(ENGINE_PREFIX) or msgid in SEATS or msgid in shared
+    return msgid if shown else None
 
 
-def embed_table(web: Path) -> dict[str, object]:
-    """The embed's messages (``embed_key``) of every language."""
-    return message_table(web, embed_key)
+def embed_table(web: Path, shared: Iterable[str]) -> dict[str, object]:
+    """The embed's messages (``embed_key``) of every language, with the ``shared`` ones the
+    embed draws with the table's renderers (``micro.cardface.KEYS``)."""
+    wanted = frozenset(shared)
+    return message_table(web, lambda msgid: embed_key(msgid, wanted))
 
 
 def paint_table(web: Path, keys: Iterable[str]) -> dict[str, object]:
@@ -177,8 +181,9 @@ def paint_table(web: Path, keys: Iterable[str]) -> dict[str, object]:
     return message_table(web, lambda msgid: msgid if msgid in wanted else None)
 
 
-def compile_all(web: Path) -> list[Path]:
-    """Write ``tractor.mo`` beside every catalog and ``embed/embed_text.json``; their paths."""
+def compile_all(web: Path, shared: Iterable[str]) -> list[Path]:
+    """Write ``tractor.mo`` beside every catalog and ``embed/embed_text.json`` (``embed_table``
+    with the ``shared`` messages); their paths."""
     written: list[Path] = []
     for lang in LOCALE_DIRS:
         path = po_path(web, lang)
@@ -187,7 +192,7 @@ def compile_all(web: Path) -> list[Path]:
             mo.write_bytes(mo_bytes(parse_po(path.read_text(encoding="utf-8"))))
             written.append(mo)
     out = web / "embed" / "embed_text.json"
-    out.write_text(json.dumps(embed_table(web), ensure_ascii=False, sort_keys=True),
+    out.write_text(json.dumps(embed_table(web, shared), ensure_ascii=False, sort_keys=True),
                    encoding="utf-8")
     written.append(out)
     return written

@@ -7,7 +7,7 @@
    only 'self'. */
 (function () {
   "use strict";
-  var HTML_LANG = { zh: "zh-CN", "zh-Hant": "zh-Hant", en: "en" };
+  var HTML_LANG = window.tractorHtmlLang;  // web/language_of.js
 
   var params = new URLSearchParams(window.location.search);
   var asked = params.get("lang");
