@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -53,7 +54,7 @@ def parse_stats(text: str | None) -> tuple[Stats, bool]:
     return Stats(**values, counted=counted), False
 
 
-def human_side_won(result: dict[str, Any]) -> bool:
+def human_side_won(result: Mapping[str, Any]) -> bool:
     """Whether seat 0's side is the side that gained from this hand."""
     side = result.get("side")
     seats = result.get("defenders" if side == "defenders" else "attackers", [])

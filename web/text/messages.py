@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,7 @@ class Msg:
         return t(lang, self.key, **params)
 
 
-def hand_outcome(lang: str, result: dict[str, Any]) -> str:
+def hand_outcome(lang: str, result: Mapping[str, Any]) -> str:
     """What a hand's result did to the levels, in words (the result dialog, past hands)."""
     gained = result.get("levels_gained", 0)
     if result.get("side") == "defenders":
