@@ -1,7 +1,7 @@
 """Render the table as HTML, one fragment per page region, from seat 0's view.
 
-Pure functions of a ``Scene`` (the view's ``to_dict()`` plus the table's own
-state): no DOM access here, so the page only morphs the regions that changed.
+Pure functions of a ``Scene`` (seat 0's view, its wire form ``View.to_data()``, plus
+the table's own state): no DOM access here, so the page only morphs the regions that changed.
 Every fragment is built with ``markup.el``, which escapes all text and
 attribute values: nothing from the engine, storage or a link becomes markup.
 Clickable elements carry ``data-action`` (and ``data-index``/``data-cards``/...)
