@@ -31,6 +31,7 @@ from .cards import SUITS, Card, cards_of, counts_of, parse_cards
 from .declare import Declaration
 from .follow import Lead, analyse_lead, combination
 from .history import TrickRecord
+from .outcome import HandOutcome
 from .phase import Phase, as_phase
 from .rules import Rules
 from .trick import winner
@@ -79,7 +80,8 @@ class View:
     tricks_played: int
     last_trick: dict[str, Any] | None
     throw_failure: dict[str, Any] | None
-    hand_result: dict[str, Any] | None
+    hand_result: HandOutcome | None
+    """The hand's outcome once it is over (``tractor.outcome``)."""
     winners: tuple[int, ...] | None
     tricks: tuple[TrickRecord, ...] = ()
     """Every finished trick of the hand, in order."""
@@ -119,7 +121,7 @@ class View:
         >>> m.observe(2).to_data()["level"], m.observe(2).to_data()["trump"]
         (0, None)
         """
-        order = self.order
+        order, result = self.order, self.hand_result
         hand = sorted_hand(list(self.hand), order)
         return {
             "seat": self.seat,
@@ -149,7 +151,7 @@ class View:
             "tricks_played": self.tricks_played,
             "last_trick": last_trick_data(self.last_trick),
             "throw_failure": throw_failure_data(self.throw_failure),
-            "hand_result": hand_result_data(self.hand_result),
+            "hand_result": None if result is None else hand_result_data(result.to_data()),
             "winners": None if self.winners is None else list(self.winners),
             "tricks": [trick_data(t, order) for t in self.tricks],
             "friend_trick": self.friend_trick,
@@ -181,6 +183,7 @@ class View:
         declaration = data["declaration"]
         friend_card = data["friend_card"]
         winners = data["winners"]
+        result = data["hand_result"]
         return cls(
             seat=int(data["seat"]),
             rules=rules,
@@ -211,7 +214,7 @@ class View:
             tricks_played=int(data["tricks_played"]),
             last_trick=as_dict(data["last_trick"]),
             throw_failure=as_dict(data["throw_failure"]),
-            hand_result=as_dict(data["hand_result"]),
+            hand_result=None if result is None else HandOutcome.from_data(dict(result)),
             winners=None if winners is None else tuple(winners),
             tricks=tuple(TrickRecord.from_dict(t) for t in data["tricks"]),
             friend_trick=data["friend_trick"],

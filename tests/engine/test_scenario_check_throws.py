@@ -21,7 +21,8 @@ from tractor import scenario_check
 from tractor.cards import CARD_KINDS, TEXT, counts_of, parse_cards
 from tractor.follow import analyse_lead, legal_follows
 from tractor.positions import scenario
-from tractor.scenario_check import HAND_SIZE, RANKS, ScenarioError
+from tractor.rulecore import HAND_SIZE, RANKS
+from tractor.scenario_check import ScenarioError
 from tractor.trump import TRUMP, Trump
 
 CASES = 2000

@@ -44,8 +44,10 @@ class ElementSpy(HTMLParser):
 def poisoned(value: Any, key: str = "") -> Any:
     """Every string of a view made hostile (card texts keep a suit letter so they draw)."""
     if key in ("phase", "level", "trump", "rules", "declaration_options", "hand", "kitty_taken",
-               "lead_kind"):
-        return value  # what the table branches on, and the hand it sorts by the trump order
+               "lead_kind", "hand_result"):
+        # what the table branches on, the hand it sorts by the trump order, and the hand's
+        # outcome, which the result panel reads back typed (``HandOutcome.from_data``)
+        return value
     if isinstance(value, dict):
         return {k: poisoned(v, k) for k, v in value.items()}
     if isinstance(value, list):

@@ -19,7 +19,7 @@ from store.links import parse_query  # noqa: E402
 from store.saves import read_match  # noqa: E402
 from store.settings import Settings  # noqa: E402
 from store.stats import Stats, parse_stats, record_hand  # noqa: E402
-from tables import make_game, run_until  # noqa: E402
+from tables import an_outcome, make_game, run_until  # noqa: E402
 from tractor.match import Match  # noqa: E402
 from tractor.rules import Rules  # noqa: E402
 from tractor.save import dumps  # noqa: E402
@@ -150,7 +150,7 @@ def test_without_the_setting_there_is_no_undo() -> None:
 
 
 def test_a_match_with_undo_is_counted_apart() -> None:
-    result = {"hand_no": 3, "side": "defenders", "defenders": [0, 2], "attackers": [1, 3]}
+    result = an_outcome(3, "defenders")
     stats = record_hand(Stats(), "m1", result, winners=[0, 2], undo_used=True)
     assert (stats.matches, stats.matches_won, stats.matches_with_undo) == (1, 1, 1)
     assert parse_stats(stats.to_json()) == (stats, False)

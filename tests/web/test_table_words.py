@@ -35,10 +35,9 @@ BRIEF_CODES = (
 
 def test_every_engine_rule_code_has_a_sentence_in_every_language() -> None:
     codes = set(BRIEF_CODES)
-    source = "".join(
-        (ROOT / "pyengine" / "tractor" / name).read_text()
-        for name in ("match.py", "follow.py", "declare.py")
-    )
+    engine = ROOT / "pyengine" / "tractor"
+    files = [*sorted((engine / "match").glob("*.py")), engine / "follow.py", engine / "declare.py"]
+    source = "".join(path.read_text() for path in files)
     found = set(re.findall(r'"([a-z]+(?:_[a-z]+)+)",\s*f?"', source))
     assert found
     for lang in i18n.LANGUAGES:
