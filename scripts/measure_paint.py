@@ -97,7 +97,7 @@ def resumed_position() -> dict[str, str]:
         step(m, players)
     record = dumps(m)
     return {"tractor.match": record,
-            "tractor.paint": painting.paint_text(m.observe(0).to_dict(), record),
+            "tractor.paint": painting.paint_text(m.observe(0).to_data(), record),
             "tractor.settings": json.dumps({"lang": "en", "speed": "normal"})}
 
 

@@ -16,10 +16,11 @@ so two matches compare equal only with the same history).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .cards import Card, format_cards, parse_cards
+from .viewdata import TrickRecordData
 
 
 class TrickRecord(NamedTuple):
@@ -39,7 +40,7 @@ class TrickRecord(NamedTuple):
                 return cards
         return ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> TrickRecordData:
         return {
             "leader": self.leader,
             "plays": [{"seat": s, "cards": [str(c) for c in cs]} for s, cs in self.plays],
@@ -49,7 +50,7 @@ class TrickRecord(NamedTuple):
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> TrickRecord:
+    def from_dict(cls, d: Mapping[str, Any]) -> TrickRecord:
         attempted = d["attempted"]
         return cls(
             int(d["leader"]),

@@ -15,8 +15,9 @@ tractor.rules.RulesError: decks must be one of (1, 2, 3), not 4
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, TypedDict
 
 from .rulecore import DECK_POINTS, RULE_DEFAULTS, RULE_OPTIONS
 from .rulecore import HAND_SIZE as HAND_SIZE
@@ -33,6 +34,20 @@ CHOICES: dict[str, tuple[Any, ...]] = RULE_OPTIONS
 ``SEAT_DEALERS`` are extra ``first_dealer`` values for tools such as the arena."""
 
 THROW_PENALTY_POINTS = 10
+
+
+class RulesData(TypedDict):
+    """The options as JSON data (``Rules.to_dict``; ``Rules.from_dict`` reads it back)."""
+
+    decks: int
+    partners: str
+    scoring: str
+    declare_window: str
+    first_dealer: str
+    no_declaration: str
+    twos_always_trump: bool
+    kitty_theft: bool
+    throw_penalty: bool
 
 
 @dataclass(frozen=True)
@@ -94,8 +109,18 @@ class Rules:
         """Points in all the decks (100 per deck)."""
         return DECK_POINTS * self.decks
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_dict(self) -> RulesData:
+        return {
+            "decks": self.decks,
+            "partners": self.partners,
+            "scoring": self.scoring,
+            "declare_window": self.declare_window,
+            "first_dealer": self.first_dealer,
+            "no_declaration": self.no_declaration,
+            "twos_always_trump": self.twos_always_trump,
+            "kitty_theft": self.kitty_theft,
+            "throw_penalty": self.throw_penalty,
+        }
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from the defaults (what a link or a scenario carries).
@@ -111,7 +136,7 @@ class Rules:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         """Build from a dict; unknown keys are an error, missing keys take defaults."""
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known

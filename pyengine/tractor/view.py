@@ -6,9 +6,10 @@ once revealed. It also carries the hand's whole public history, so a player buil
 afresh for each decision can still remember the hand: every finished trick
 (``tricks``: leader, each seat's cards, winner, points, a failed throw's attempt),
 every declaration in order, the trick in which the friend revealed themselves,
-and the cards this seat itself buried (``my_bury``). ``to_dict`` gives plain JSON
-data for the browser table; ``to_data``/``View.from_data`` are the exact round trip
-that carries a view (and nothing else of the match) to the computer players' worker.
+and the cards this seat itself buried (``my_bury``). ``to_data`` gives its wire form
+(``tractor.viewdata.ViewData``), the one JSON shape the page draws from, the painter's
+stored view is taken from, and the computer players' worker is sent (nothing else of
+the match); ``View.from_data`` rebuilds the exact view from it.
 
 >>> from tractor.match import Match
 >>> from tractor.actions import Deal
@@ -21,11 +22,12 @@ that carries a view (and nothing else of the match) to the computer players' wor
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from . import declare
-from .cards import RANKS, SUITS, Card, counts_of, format_cards, parse_cards
+from .cards import SUITS, Card, cards_of, counts_of, parse_cards
 from .declare import Declaration
 from .follow import Lead, analyse_lead, combination
 from .history import TrickRecord
@@ -33,7 +35,15 @@ from .outcome import HandOutcome
 from .phase import Phase, as_phase
 from .rules import Rules
 from .trick import winner
-from .trump import Trump, sorted_hand, trump_for
+from .trump import Trump, parse_trump_suit, sorted_hand, trump_for
+from .viewdata import (
+    PlayData,
+    TrickData,
+    ViewData,
+    hand_result_data,
+    last_trick_data,
+    throw_failure_data,
+)
 
 
 @dataclass(frozen=True)
@@ -98,8 +108,9 @@ class View:
             self.seat, self.counts, self.level, self.rules.decks, self.declaration
         )
 
-    def to_data(self) -> dict[str, Any]:
-        """Exactly this view as plain JSON data (``View.from_data`` rebuilds it).
+    def to_data(self) -> ViewData:
+        """This view as JSON data, the wire form (``tractor.viewdata``): ``View.from_data``
+        rebuilds it exactly; the derived keys are the table's.
 
         >>> from tractor.match import Match
         >>> from tractor.actions import Deal
@@ -107,7 +118,11 @@ class View:
         >>> for _ in range(9): m.apply(Deal())
         >>> View.from_data(m.observe(2).to_data()) == m.observe(2)
         True
+        >>> m.observe(2).to_data()["level"], m.observe(2).to_data()["trump"]
+        (0, None)
         """
+        order, result = self.order, self.hand_result
+        hand = sorted_hand(list(self.hand), order)
         return {
             "seat": self.seat,
             "rules": self.rules.to_dict(),
@@ -117,49 +132,58 @@ class View:
             "levels": list(self.levels),
             "dealer": self.dealer,
             "level": self.level,
-            "trump": None if self.trump is None else [self.trump.trump_suit],
-            "hand": format_cards(self.hand),
+            "trump": None if self.trump is None else trump_text(self.trump),
+            "hand": card_texts(hand),
             "hand_sizes": list(self.hand_sizes),
             "dealt": self.dealt,
-            "declaration": None if self.declaration is None else list(self.declaration),
-            "declarations": [list(d) for d in self.declarations],
-            "kitty": None if self.kitty is None else format_cards(self.kitty),
-            "kitty_taken": None if self.kitty_taken is None else format_cards(self.kitty_taken),
+            "declaration": None if self.declaration is None else declaration_data(self.declaration),
+            "declarations": [declaration_data(d) for d in self.declarations],
+            "kitty": None if self.kitty is None else card_texts(self.kitty),
+            "kitty_taken": None if self.kitty_taken is None else card_texts(self.kitty_taken),
             "friend_card": None if self.friend_card is None else str(self.friend_card),
             "friend": self.friend,
             "defenders": list(self.defenders),
             "leader": self.leader,
-            "trick": [[s, format_cards(cs)] for s, cs in self.trick],
-            "played": format_cards(self.played),
+            "trick": [{"seat": s, "cards": card_texts(cs)} for s, cs in self.trick],
+            "played": card_texts(self.played),
             "captured": list(self.captured),
             "penalty": self.penalty,
             "tricks_played": self.tricks_played,
-            "last_trick": self.last_trick,
-            "throw_failure": self.throw_failure,
-            "hand_result": None if self.hand_result is None else self.hand_result.to_data(),
+            "last_trick": last_trick_data(self.last_trick),
+            "throw_failure": throw_failure_data(self.throw_failure),
+            "hand_result": None if result is None else hand_result_data(result.to_data()),
             "winners": None if self.winners is None else list(self.winners),
-            "tricks": [t.to_dict() for t in self.tricks],
+            "tricks": [trick_data(t, order) for t in self.tricks],
             "friend_trick": self.friend_trick,
-            "my_bury": None if self.my_bury is None else format_cards(self.my_bury),
+            "my_bury": None if self.my_bury is None else card_texts(self.my_bury),
+            "deal_total": 4 * self.rules.hand_size,
+            "kitty_size": self.rules.kitty_size,
+            "declaration_options": [card_texts(o) for o in self.declaration_options()],
+            "hand_trump": [order.is_trump(c) for c in hand],
+            "lead_kind": None if self.lead is None else combination(self.lead),
+            "trick_winner": self.trick_winner(),
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> View:
-        """The view of ``to_data`` output; ``ValueError`` (or ``KeyError``) if malformed."""
+    def from_data(cls, data: ViewData) -> View:
+        """The view of ``to_data`` output (its derived keys unread); ``ValueError`` (or
+        ``KeyError``, ``TypeError``) if malformed."""
         rules = Rules.from_dict(data["rules"])
-        level = data["level"]
+        level = int(data["level"])
         trump = None
         if data["trump"] is not None:
-            (suit,) = data["trump"]
-            trump = trump_for(level, suit, rules.twos_always_trump)
-        hand = parse_cards(data["hand"])
-        trick = tuple((int(s), tuple(parse_cards(cs))) for s, cs in data["trick"])
+            trump = trump_for(level, parse_trump_suit(data["trump"]), rules.twos_always_trump)
+        counts = counts_of(parse_cards(data["hand"]))
+        trick = tuple((int(p["seat"]), tuple(parse_cards(p["cards"]))) for p in data["trick"])
         lead = analyse_lead(trick[0][1], trump) if trick and trump is not None else None
 
-        def cards_or_none(key: str) -> tuple[Card, ...] | None:
-            text = data[key]
-            return None if text is None else tuple(parse_cards(text))
+        def cards_or_none(cards: list[str] | None) -> tuple[Card, ...] | None:
+            return None if cards is None else tuple(parse_cards(cards))
 
+        declaration = data["declaration"]
+        friend_card = data["friend_card"]
+        winners = data["winners"]
+        result = data["hand_result"]
         return cls(
             seat=int(data["seat"]),
             rules=rules,
@@ -168,17 +192,17 @@ class View:
             hand_no=int(data["hand_no"]),
             levels=tuple(int(x) for x in data["levels"]),
             dealer=data["dealer"],
-            level=int(level),
+            level=level,
             trump=trump,
-            hand=tuple(hand),
-            counts=tuple(counts_of(hand)),
+            hand=tuple(cards_of(counts)),
+            counts=tuple(counts),
             hand_sizes=tuple(int(x) for x in data["hand_sizes"]),
             dealt=int(data["dealt"]),
-            declaration=None if data["declaration"] is None else Declaration(*data["declaration"]),
-            declarations=tuple(Declaration(*d) for d in data["declarations"]),
-            kitty=cards_or_none("kitty"),
-            kitty_taken=cards_or_none("kitty_taken"),
-            friend_card=None if data["friend_card"] is None else Card.parse(data["friend_card"]),
+            declaration=None if declaration is None else declaration_of(declaration),
+            declarations=tuple(declaration_of(d) for d in data["declarations"]),
+            kitty=cards_or_none(data["kitty"]),
+            kitty_taken=cards_or_none(data["kitty_taken"]),
+            friend_card=None if friend_card is None else Card.parse(friend_card),
             friend=data["friend"],
             defenders=tuple(int(x) for x in data["defenders"]),
             leader=int(data["leader"]),
@@ -188,15 +212,13 @@ class View:
             captured=tuple(int(x) for x in data["captured"]),
             penalty=int(data["penalty"]),
             tricks_played=int(data["tricks_played"]),
-            last_trick=data["last_trick"],
-            throw_failure=data["throw_failure"],
-            hand_result=(
-                None if data["hand_result"] is None else HandOutcome.from_data(data["hand_result"])
-            ),
-            winners=None if data["winners"] is None else tuple(data["winners"]),
+            last_trick=as_dict(data["last_trick"]),
+            throw_failure=as_dict(data["throw_failure"]),
+            hand_result=None if result is None else HandOutcome.from_data(dict(result)),
+            winners=None if winners is None else tuple(winners),
             tricks=tuple(TrickRecord.from_dict(t) for t in data["tricks"]),
             friend_trick=data["friend_trick"],
-            my_bury=cards_or_none("my_bury"),
+            my_bury=cards_or_none(data["my_bury"]),
         )
 
     def trick_winner(self) -> int | None:
@@ -216,38 +238,36 @@ class View:
         won = winner(self.lead, [cards for _, cards in self.trick], self.trump)
         return self.trick[won][0]
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data for the browser table: ``to_data`` with display forms
-        (ranks as text, the trump as a letter or ``NT``, the hand sorted, card lists)."""
-        decl = self.declaration
 
-        def card_list(cards: tuple[Card, ...] | None) -> list[str] | None:
-            return None if cards is None else [str(c) for c in cards]
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """Cards as their RULES texts, in the given order."""
+    return [str(c) for c in cards]
 
-        return {
-            **self.to_data(),
-            "levels": [RANKS[lv] for lv in self.levels],
-            "level": RANKS[self.level],
-            "trump": None
-            if self.trump is None
-            else ("NT" if self.trump.trump_suit is None else SUITS[self.trump.trump_suit]),
-            "hand": [str(c) for c in sorted_hand(list(self.hand), self.order)],
-            "deal_total": 4 * self.rules.hand_size,
-            "declaration": None
-            if decl is None
-            else {"seat": decl.seat, "cards": format_cards(decl.cards()).split()},
-            "declaration_options": [format_cards(o) for o in self.declaration_options()],
-            "kitty": card_list(self.kitty),
-            "kitty_taken": card_list(self.kitty_taken),
-            "kitty_size": self.rules.kitty_size,
-            "trick": [{"seat": s, "cards": [str(c) for c in cs]} for s, cs in self.trick],
-            "lead_kind": None if self.lead is None else combination(self.lead),
-            "trick_winner": self.trick_winner(),
-            "played": card_list(self.played),
-            "my_bury": card_list(self.my_bury),
-            "tricks": [
-                {**t.to_dict(), "lead_kind": combination(analyse_lead(t.plays[0][1], self.order))}
-                for t in self.tricks
-            ],
-        }
 
+def trump_text(trump: Trump) -> str:
+    """The trump suit's letter, or ``NT``."""
+    return "NT" if trump.trump_suit is None else SUITS[trump.trump_suit]
+
+
+def declaration_data(declaration: Declaration) -> PlayData:
+    """A declaration as wire data: its seat and cards."""
+    return {"seat": declaration.seat, "cards": card_texts(declaration.cards())}
+
+
+def declaration_of(data: PlayData) -> Declaration:
+    """The declaration of ``declaration_data``: copies of one card (``ValueError`` else)."""
+    cards = parse_cards(data["cards"])
+    if not cards or any(c != cards[0] for c in cards):
+        raise ValueError(f"a declaration is copies of one card, not {data['cards']!r}")
+    return Declaration(int(data["seat"]), int(cards[0]), len(cards))
+
+
+def trick_data(trick: TrickRecord, order: Trump) -> TrickData:
+    """A finished trick as wire data, with what its lead was (under the hand's trump)."""
+    lead_kind = combination(analyse_lead(trick.plays[0][1], order))
+    return TrickData(**trick.to_dict(), lead_kind=lead_kind)
+
+
+def as_dict(data: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The match's own dict of wire data (a last trick, a failed throw, a hand's outcome)."""
+    return None if data is None else dict(data)

@@ -77,7 +77,7 @@ def test_the_view_carries_every_finished_trick(rules: Rules) -> None:
     if rules.partners == "find_friend" and m.friend is not None:
         ft = views[0].friend_trick
         assert ft is not None and m.friend_card in tricks[ft].cards_of(m.friend)
-    data = views[0].to_dict()
+    data = views[0].to_data()
     assert len(data["tricks"]) == m.tricks_played and data["tricks"][0]["leader"] == m.dealer
     replayed = loads(dumps(m))
     assert replayed.tricks == m.tricks and replayed.buries == m.buries

@@ -29,7 +29,7 @@ SETTINGS = {"speed": "instant", "rules": {"decks": 1}}
 _MATCH = advance({"decks": 1}, 5, seat0_leads)
 assert _MATCH is not None
 RECORD = dumps(_MATCH)
-PAINT = painting.paint_text(_MATCH.observe(0).to_dict(), RECORD)
+PAINT = painting.paint_text(_MATCH.observe(0).to_data(), RECORD)
 SENTENCES = {
     "en": "The game could not load its files: check your connection and try again.",
     "zh": "游戏文件无法加载：请检查网络后重试。",

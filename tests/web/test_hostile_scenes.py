@@ -44,8 +44,10 @@ class ElementSpy(HTMLParser):
 def poisoned(value: Any, key: str = "") -> Any:
     """Every string of a view made hostile (card texts keep a suit letter so they draw)."""
     if key in ("phase", "level", "trump", "rules", "declaration_options", "hand", "kitty_taken",
-               "lead_kind"):
-        return value  # what the table branches on, and the hand it sorts by the trump order
+               "lead_kind", "hand_result"):
+        # what the table branches on, the hand it sorts by the trump order, and the hand's
+        # outcome, which the result panel reads back typed (``HandOutcome.from_data``)
+        return value
     if isinstance(value, dict):
         return {k: poisoned(v, k) for k, v in value.items()}
     if isinstance(value, list):
@@ -135,3 +137,24 @@ def test_the_worker_is_sent_the_seat_s_view_and_nothing_else() -> None:
     assert (player, kind) == ("basic", "act")
     assert json.loads(view_text) == match.observe(2).to_data()
     assert View.from_data(json.loads(view_text)) == match.observe(2)
+
+
+def test_every_view_of_a_three_deck_hand_crosses_to_the_worker_within_its_bounds() -> None:
+    """The wire form the page sends (``view_json``) stays within the worker's bounds (its
+    length and nesting) and comes back as the very view, from the deal to the hand's end."""
+    from seats.decide import MAX_VIEW_CHARS, view_json
+    from tractor.jsondata import parse_json
+    from tractor.match import Match
+    from tractor.players import make_player
+    from tractor.runner import step
+
+    m = Match(Rules(decks=3, partners="find_friend", throw_penalty=True), seed=8)
+    players = [make_player("thrower", s) for s in range(4)]
+    checked = 0
+    while m.hand_no == 0 and checked < 2000:
+        seat = checked % 4
+        data = parse_json(view_json(m, seat), max_chars=MAX_VIEW_CHARS, max_depth=6)
+        assert View.from_data(data) == m.observe(seat)
+        checked += 1
+        step(m, players)
+    assert m.hand_no == 1 and checked > 200

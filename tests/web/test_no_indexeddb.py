@@ -37,7 +37,7 @@ SETTINGS = json.dumps({"speed": "instant", "lang": "en", "rules": {"decks": 1}})
 _MATCH = advance({"decks": 1}, 5, seat0_leads)
 assert _MATCH is not None
 RECORD = dumps(_MATCH)
-PAINT = painting.paint_text(_MATCH.observe(0).to_dict(), RECORD)
+PAINT = painting.paint_text(_MATCH.observe(0).to_data(), RECORD)
 
 FAKE_REQUEST = """
   function fakeRequest(fire) {

@@ -44,8 +44,8 @@ def seat0_to_lead() -> Match:
 
 MATCH = seat0_to_lead()
 RECORD = dumps(MATCH)
-VIEW = painting.painter_view(MATCH.observe(0).to_dict())
-PAINT = painting.paint_text(MATCH.observe(0).to_dict(), RECORD)
+VIEW = painting.painter_view(MATCH.observe(0).to_data())
+PAINT = painting.paint_text(MATCH.observe(0).to_data(), RECORD)
 
 
 @contextmanager

@@ -72,7 +72,7 @@ def positions() -> Iterator[tuple[str, Match]]:
 
 def stored_text(m: Match) -> tuple[str, str, dict[str, Any]]:
     record = dumps(m)
-    view = m.observe(0).to_dict()
+    view = m.observe(0).to_data()
     return painting.paint_text(view, record), record, view
 
 
@@ -116,7 +116,7 @@ def test_the_positions_cover_every_phase_and_a_failed_throw() -> None:
 
 def test_the_first_visit_s_welcome_is_the_live_one() -> None:
     m = Match(Rules(), seed=3)
-    view = m.observe(0).to_dict()
+    view = m.observe(0).to_data()
     text, record, _ = stored_text(m)
     live = render(Scene(view=view, settings=Settings(lang="en"), lang="en", first_visit=True))
     painted = paintable.regions(Words("en", SAY), paint_check.parse(text, record), True)
@@ -127,7 +127,7 @@ def test_the_first_visit_s_welcome_is_the_live_one() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_bare_table_claims_no_hand_level_trump_or_points(lang: str) -> None:
     words = Words(lang, SAY)
-    live = render(Scene(view=Match(Rules(), seed=3).observe(0).to_dict(),
+    live = render(Scene(view=Match(Rules(), seed=3).observe(0).to_data(),
                         settings=Settings(lang=lang), lang=lang))
     for first_visit in (False, True):
         bare = paintable.bare_regions(words, first_visit)

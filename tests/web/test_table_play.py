@@ -63,7 +63,7 @@ def test_every_phase_renders_in_both_languages() -> None:
 
 
 def test_scene_shows_friend_hidden_and_throw_failure() -> None:
-    view = Match(Rules(), 1).observe(0).to_dict()
+    view = Match(Rules(), 1).observe(0).to_data()
     view.update(
         phase="play",
         friend_card="AS",
@@ -136,7 +136,7 @@ def test_enter_declares_the_selected_option_at_the_end_of_the_deal() -> None:
     )
     game, screen = make_game(storage, seed=31)  # seat 0 may declare 2S after the deal
     run_until(game, lambda: game.state.deal.end_of_deal)
-    assert game.state.deal.end_of_deal and game.view()["declaration_options"] == ["2S"]
+    assert game.state.deal.end_of_deal and game.view()["declaration_options"] == [["2S"]]
     game._select_cards(("2S",))
     game.refresh()
     assert "declare-option suggested" in screen.regions["controls"]

@@ -35,10 +35,9 @@ BRIEF_CODES = (
 
 def test_every_engine_rule_code_has_a_sentence_in_every_language() -> None:
     codes = set(BRIEF_CODES)
-    source = "".join(
-        (ROOT / "pyengine" / "tractor" / name).read_text()
-        for name in ("match.py", "follow.py", "declare.py")
-    )
+    engine = ROOT / "pyengine" / "tractor"
+    files = [*sorted((engine / "match").glob("*.py")), engine / "follow.py", engine / "declare.py"]
+    source = "".join(path.read_text() for path in files)
     found = set(re.findall(r'"([a-z]+(?:_[a-z]+)+)",\s*f?"', source))
     assert found
     for lang in i18n.LANGUAGES:
@@ -58,12 +57,12 @@ def test_strongest_declaration_first_and_what_is_left_after_declaring() -> None:
     scene = game.scene()
     scene.lang = "en"
     scene.view = dict(scene.view, phase="deal", declaration=None,
-                      declaration_options=["2H", "2H 2H", "SJ SJ", "BJ BJ"])
+                      declaration_options=[["2H"], ["2H", "2H"], ["SJ", "SJ"], ["BJ", "BJ"]])
     html = render(scene)["controls"]
     order = re.findall(r'data-cards="([^"]+)"', html)
     assert order == ["BJ BJ", "SJ SJ", "2H 2H", "2H"]
     scene.view = dict(scene.view, declaration={"seat": 0, "cards": ["2H"]},
-                      declaration_options=["2H 2H"])
+                      declaration_options=[["2H", "2H"]])
     assert "You may still strengthen it" in render(scene)["controls"]
     scene.view = dict(scene.view, declaration_options=[])
     assert "Nothing more to declare" in render(scene)["controls"]

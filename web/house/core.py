@@ -11,22 +11,22 @@ in that order. Nothing here draws.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from store.saves import Meta
 from text.messages import Msg
 from tractor.actions import Action, Deal, NextHand, Play
 from tractor.match import Match
 from tractor.rules import Rules
+from tractor.viewdata import ViewData, last_trick_data
 
 from house.state import HUMAN, Before, DealFlags, Table
 
 
-def view(table: Table) -> dict[str, Any]:
-    """Seat 0's view as plain data (cached per action)."""
+def view(table: Table) -> ViewData:
+    """Seat 0's view, its wire form (``tractor.viewdata``; cached per action)."""
     live = table.live
     if live.view_cache is None or live.view_cache[:2] != (live.epoch, live.version):
-        live.view_cache = (live.epoch, live.version, live.match.observe(HUMAN).to_dict())
+        live.view_cache = (live.epoch, live.version, live.match.observe(HUMAN).to_data())
     return live.view_cache[2]
 
 
@@ -47,7 +47,7 @@ def apply(table: Table, action: Action) -> None:
         else None
     )
     if isinstance(action, Play) and m.tricks_played > tricks_before:
-        table.loop.finished_trick = m.last_trick
+        table.loop.finished_trick = last_trick_data(m.last_trick)
         table.loop.finished_until = table.loop.clock() + table.pace.trick
     if isinstance(action, NextHand):
         table.deal = DealFlags()

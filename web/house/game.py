@@ -45,6 +45,7 @@ from text.i18n import language_of
 from text.messages import Msg
 from tractor.match import Match
 from tractor.rules import Rules
+from tractor.viewdata import ViewData
 
 from house import coach, dialogs, flow, keeping, records, replays, seat0
 from house.core import view
@@ -159,8 +160,8 @@ class Game:
         """A bad save could not be kept elsewhere (or could not be read): never overwrite it."""
         return self.state.keep.keeper.blocked
 
-    def view(self) -> dict[str, Any]:
-        """Seat 0's view as plain data (cached per action)."""
+    def view(self) -> ViewData:
+        """Seat 0's view, its wire form (``tractor.viewdata``; cached per action)."""
         return view(self.state)
 
     # ------------------------------------------------------------ drawing

@@ -109,7 +109,7 @@ def primary(table: Table) -> None:
         return
     phase = table.live.match.phase
     chosen = " ".join(sorted(selected_cards(table)))
-    options = {" ".join(sorted(o.split())): o for o in view(table)["declaration_options"]}
+    options = {" ".join(sorted(o)): " ".join(o) for o in view(table)["declaration_options"]}
     if phase in ("deal", "declare", "theft") and chosen in options:
         declare(table, options[chosen])
     elif phase == "play":

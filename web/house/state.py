@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from render.reviews import Review
 from seats.agents import SeatAgent, WorkerLink
@@ -31,6 +30,7 @@ from text.messages import Msg
 from tractor.actions import Action
 from tractor.match import Match
 from tractor.rules import Rules
+from tractor.viewdata import LastTrickData, ViewData
 
 HUMAN = 0
 """Seat 0: the player at this screen (the computer seats are 1 to 3)."""
@@ -45,7 +45,7 @@ class Live:
     epoch: int = 0  # changes with every new match
     version: int = 0  # changes with every applied action
     load_ms: int = 0  # how long replaying the stored match took (shown to tests)
-    view_cache: tuple[int, int, dict[str, Any]] | None = None
+    view_cache: tuple[int, int, ViewData] | None = None
 
 
 @dataclass
@@ -134,7 +134,7 @@ class Loop:
     dirty: bool = True
     last_render: float = 0.0
     thinking: int | None = None
-    finished_trick: dict[str, Any] | None = None
+    finished_trick: LastTrickData | None = None
     finished_until: float = 0.0
 
 

@@ -7,9 +7,9 @@ write that key, so the text is hostile until checked, as every stored value:
 * bounded before it is parsed: at most ``MAX_CHARS`` characters, nesting at most
   ``MAX_DEPTH`` (``jsonscan``, linear in the text), strict JSON;
 * typed: exactly the keys of ``paintable.PAINT_KEYS`` (and ``rules``,
-  ``hand_trump``), no key twice, each of its type and range: phases, seats 0–3,
-  ranks, suits, cards of the deck (``2S``…``AD``, ``SJ``, ``BJ``), a hand of the
-  size the seats' counts say;
+  ``hand_trump``: a ``paintdata.PaintedView``), no key twice, each of its type and
+  range: phases, seats 0–3, ranks, suits, cards of the deck (``2S``…``AD``, ``SJ``,
+  ``BJ``), a hand of the size the seats' counts say;
 * tied to the match record: ``record`` is the fingerprint of the stored match text
   it was taken from (``fingerprint``: its length and SHA-256); a view of another
   (older, newer, replaced) match is refused;
@@ -48,6 +48,8 @@ from micro.paintable import LEAD_KINDS, PAINT_KEYS
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
     from typing import Any
+
+    from micro.paintdata import PaintedView, RecordFacts
 
 KEY = "tractor.paint"
 """Where the table keeps seat 0's view for the painter (localStorage)."""
@@ -143,7 +145,7 @@ def _failure(value: "Any", most: int, total: int) -> None:
     _int(f["penalty"], 0, total, "throw_failure")
 
 
-def record_facts(record: str) -> "dict[str, Any]":
+def record_facts(record: str) -> "RecordFacts":
     """What a view is checked against, read cheaply from the match record it is tied to:
     the rules' ``decks``, ``partners`` and ``throw_penalty`` and the ``start_level`` (from
     the record's header, at most ``MAX_HEADER`` characters, strict JSON), and ``hands``,
@@ -175,7 +177,7 @@ def record_facts(record: str) -> "dict[str, Any]":
             "start_level": start, "hands": record.count(NEXT_HAND) + 1}
 
 
-def _levels(view: "dict[str, Any]", facts: "dict[str, Any]") -> None:
+def _levels(view: "dict[str, Any]", facts: "RecordFacts") -> None:
     """The seats' levels and the hand's on the ladder: never below the start level, all
     of it in the first hand until it is scored, the hand's level the dealer's."""
     _choice(view["level"], rulecore.RANKS, "level")
@@ -197,7 +199,7 @@ def _levels(view: "dict[str, Any]", facts: "dict[str, Any]") -> None:
         _fail("level: not the dealer's level")
 
 
-def _points(view: "dict[str, Any]", facts: "dict[str, Any]", total: int) -> None:
+def _points(view: "dict[str, Any]", facts: "RecordFacts", total: int) -> None:
     """Points from 0 to the decks' total; a throw penalty only under that rule."""
     captured = _ints(view["captured"], 0, total, "captured")
     if sum(captured) > total:
@@ -240,7 +242,7 @@ VIEW_KEYS = PAINT_KEYS + ("rules", "hand_trump")
 """What the renderer reads (``paintable.PAINT_KEYS``), the rules it needs and the trump flags."""
 
 
-def check_view(value: "Any", facts: "dict[str, Any]") -> "dict[str, Any]":
+def check_view(value: "Any", facts: "RecordFacts") -> "PaintedView":
     """Seat 0's stored view, typed, bounded and plausible for the record ``facts`` are of
     (``record_facts``); ``PaintError`` otherwise."""
     view = _keys(value, VIEW_KEYS, "view")
@@ -296,10 +298,10 @@ def check_view(value: "Any", facts: "dict[str, Any]") -> "dict[str, Any]":
     for flag in trumps:
         if not isinstance(flag, bool):
             _fail("hand_trump: not a flag")
-    return view
+    return view  # type: ignore[return-value]  # checked, key by key, above
 
 
-def parse(text: "str | None", record: "str | None") -> "dict[str, Any]":
+def parse(text: "str | None", record: "str | None") -> "PaintedView":
     """The checked view of a stored paint ``text`` taken from the match record ``record``
     (the stored match text); ``PaintError`` for anything else."""
     if not isinstance(text, str) or not isinstance(record, str):
@@ -320,7 +322,7 @@ def parse(text: "str | None", record: "str | None") -> "dict[str, Any]":
     return view
 
 
-def dumps(view: "dict[str, Any]", record: str) -> str:
-    """The stored text of ``view`` (``paintable.paint_view``) taken from ``record``."""
+def dumps(view: "PaintedView", record: str) -> str:
+    """The stored text of ``view`` (``render.painted.painted_view``) taken from ``record``."""
     return json.dumps({"schema": SCHEMA, "version": VERSION, "record": fingerprint(record),
                        "view": view}, separators=(",", ":"))

@@ -6,8 +6,9 @@ with them from the view stored beside the match record (``paint_check``). So a
 painted hand is the live hand, markup for markup (tested for many positions), and a
 test cannot tell them apart except by trying to play.
 
-Everything is a pure function of the view's plain data (``View.to_dict()``, or the
-stored subset ``paint_view``: the keys in ``PAINT_KEYS``) and a few table states
+Everything is a pure function of seat 0's view as the painter stores it (a
+``paintdata.PaintedView``: the keys in ``PAINT_KEYS``; the live table's is
+``render.painted.painted_view`` of the engine's wire form) and a few table states
 passed in (the selection, the seat thinking, the last trick shown...). Every text
 goes through ``markup.el`` (escaped) and every word through ``words.Words``
 (``KEYS`` lists those the painter may need; ``build.py`` writes them to
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
     from typing import Any
 
     from micro.markup import Child
+    from micro.paintdata import FinishedTrick, PaintedFailure, PaintedPlay, PaintedView
 
 POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 """Where each seat sits, seen from seat 0 (下家 on the right, 上家 on the left)."""
@@ -60,8 +62,9 @@ PAINT_KEYS = (
     "throw_failure", "hand", "kitty_taken",
 )
 """The view's keys these renderers read (with ``rules``' ``partners`` and ``decks``, and
-``hand_trump``: which of the hand's cards are trumps). Nothing else of the view, and
-never another seat's cards, is stored for the painter."""
+``hand_trump``: which of the hand's cards are trumps), in the order stored
+(``paintdata.PaintedView``). Nothing else of the view, and never another seat's cards,
+is stored for the painter."""
 KEYS = (
     "title", "level_label", "trump_label", "trump_undecided", "no_trump", "hand_no",
     "declared_by", "no_declaration_yet", "attackers_points", "friend_hidden", "friend_is",
@@ -93,7 +96,7 @@ def button(label: "Child", action: str, testid: "str | None" = None, **attrs: ob
 # ------------------------------------------------------------------ the root and the bar
 
 
-def root_classes(view: "dict[str, Any] | None", four_color: bool, speed: str,
+def root_classes(view: "PaintedView | None", four_color: bool, speed: str,
                  autoplay: bool = False, modal: bool = False) -> str:
     """Classes of the page root: phase, colour scheme, speed, whose turn (no phase and
     no turn for the bare table, ``view`` None)."""
@@ -109,7 +112,7 @@ def root_classes(view: "dict[str, Any] | None", four_color: bool, speed: str,
     return " ".join(classes)
 
 
-def attackers_points(view: "dict[str, Any]") -> "int | None":
+def attackers_points(view: "PaintedView") -> "int | None":
     """The attackers' points so far, when the sides are known to seat 0."""
     if view["dealer"] is None or view["trump"] is None:
         return None
@@ -117,21 +120,22 @@ def attackers_points(view: "dict[str, Any]") -> "int | None":
         return None
     defenders = view["defenders"]
     captured = view["captured"]
-    total = int(view["penalty"])  # type: int
+    total = view["penalty"]
     for s in range(4):
         if s not in defenders:
             total += int(captured[s])
     return total
 
 
-def trump_text(words: Words, view: "dict[str, Any]") -> Markup:
-    level = words("level_label") + " " + str(view["level"])
-    if view["trump"] is None:
+def trump_text(words: Words, view: "PaintedView") -> Markup:
+    level = words("level_label") + " " + view["level"]
+    suit = view["trump"]
+    if suit is None:
         trump = words("trump_label") + " " + words("trump_undecided")  # type: Child
-    elif view["trump"] == "NT":
+    elif suit == "NT":
         trump = words("no_trump")
     else:
-        symbol = el("b", SUIT_SYMBOLS[view["trump"]], class_="pip suit-" + view["trump"])
+        symbol = el("b", SUIT_SYMBOLS[suit], class_="pip suit-" + suit)
         trump = join(words("trump_label"), symbol, sep=" ")
     return join(trump, level, sep=" · ")
 
@@ -160,7 +164,8 @@ def log_toggle(words: Words, show_log: bool) -> Markup:
                   aria_expanded="true" if show_log else "false", aria_controls="log")
 
 
-def friend_state(words: Words, view: "dict[str, Any]") -> Markup:
+def friend_state(words: Words, view: "PaintedView", card: str) -> Markup:
+    """The called card (``card``, the view's ``friend_card``) and what is known of the friend."""
     friend = view["friend"]
     state = words("friend_hidden") if friend is None else words("friend_is",
                                                                 name=seat_name(words, friend))
@@ -170,7 +175,7 @@ def friend_state(words: Words, view: "dict[str, Any]") -> Markup:
                   data_testid="your-side")
     return el(
         "div",
-        words("friend_card", card=card_label(words, view["friend_card"])),
+        words("friend_card", card=card_label(words, card)),
         " · ",
         el("span", state, class_="hidden-friend" if friend is None else "known-friend"),
         side and " · ",
@@ -180,7 +185,7 @@ def friend_state(words: Words, view: "dict[str, Any]") -> Markup:
     )
 
 
-def bar(words: Words, view: "dict[str, Any]", show_last: bool = False, show_log: bool = False,
+def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bool = False,
         first_visit: bool = False) -> Markup:
     """The bar: title, trump and level, declaration, points, friend, buttons, welcome."""
     parts = [
@@ -201,8 +206,9 @@ def bar(words: Words, view: "dict[str, Any]", show_last: bool = False, show_log:
     if points is not None:
         parts.append(el("div", words("attackers_points"), " ", el("b", points), class_="points",
                         data_testid="points"))
-    if view["friend_card"] is not None:
-        parts.append(friend_state(words, view))
+    card = view["friend_card"]
+    if card is not None:
+        parts.append(friend_state(words, view, card))
     parts.append(bar_buttons(words, show_last, show_log))
     if first_visit:
         parts.append(welcome(words))
@@ -241,7 +247,7 @@ def welcome(words: Words) -> Markup:
 # ------------------------------------------------------------------ the seats
 
 
-def seat_box(words: Words, view: "dict[str, Any]", seat: int,
+def seat_box(words: Words, view: "PaintedView", seat: int,
              thinking: "int | None" = None) -> Markup:
     """One seat's box: name, dealer/friend badges, level, cards left, points."""
     badges = []  # type: list[Child]
@@ -285,7 +291,7 @@ def seat_shell(words: Words, seat: int, classes: str, badges: "list[Child]",
 # ------------------------------------------------------------------ the middle of the felt
 
 
-def plays_html(words: Words, plays: "list[dict[str, Any]]", winner: "int | None" = None,
+def plays_html(words: Words, plays: "list[PaintedPlay]", winner: "int | None" = None,
                lead_kind: "str | None" = None, trick_no: int = 0) -> Markup:
     """Each seat's play in its place, with the seat's name; the lead named, the winner marked.
 
@@ -316,7 +322,7 @@ def plays_html(words: Words, plays: "list[dict[str, Any]]", winner: "int | None"
     return join(out)
 
 
-def throw_failure_html(words: Words, failure: "dict[str, Any] | None") -> "Markup | None":
+def throw_failure_html(words: Words, failure: "PaintedFailure | None") -> "Markup | None":
     """The line under a failed throw: what was tried, what was forced, who beat it."""
     if not failure:
         return None
@@ -328,13 +334,13 @@ def throw_failure_html(words: Words, failure: "dict[str, Any] | None") -> "Marku
         beater=seat_name(words, failure["beaten_by_seat"]),
         beaten_by=cards_label(words, failure["beaten_by"]),
     )
-    if failure.get("penalty"):
+    if failure["penalty"]:
         text += " · " + words("throw_penalty_note", n=failure["penalty"])
     return el("div", text, class_="throw-failure", data_testid="throw-failure")
 
 
-def centre(words: Words, view: "dict[str, Any]",
-           finished_trick: "dict[str, Any] | None" = None) -> Markup:
+def centre(words: Words, view: "PaintedView",
+           finished_trick: "FinishedTrick | None" = None) -> Markup:
     """The deck while dealing; else the trick (and the one just finished, gathering to its
     winner), each play beside its seat, and a failed throw's line."""
     if view["phase"] == "deal":
@@ -352,7 +358,7 @@ def centre(words: Words, view: "dict[str, Any]",
     failure = view["throw_failure"] if view["phase"] == "play" else None
     return join(
         finished,
-        el("div", plays_html(words, view["trick"], view.get("trick_winner"), view["lead_kind"],
+        el("div", plays_html(words, view["trick"], view["trick_winner"], view["lead_kind"],
                              trick_no=trick_no),
            class_="trick-grid", data_testid="trick"),
         throw_failure_html(words, failure),
@@ -362,7 +368,7 @@ def centre(words: Words, view: "dict[str, Any]",
 # ------------------------------------------------------------------ the controls
 
 
-def can_play(view: "dict[str, Any]", count: int) -> bool:
+def can_play(view: "PaintedView", count: int) -> bool:
     """Whether ``count`` selected cards could be seat 0's play (the engine judges the rest)."""
     if view["to_move"] != 0 or count == 0:
         return False
@@ -370,7 +376,7 @@ def can_play(view: "dict[str, Any]", count: int) -> bool:
     return not trick or count == len(trick[0]["cards"])
 
 
-def play_button(words: Words, view: "dict[str, Any]", count: int, off: bool = False) -> Markup:
+def play_button(words: Words, view: "PaintedView", count: int, off: bool = False) -> Markup:
     """*Play* (with the number of cards selected), pressable when they could be a play."""
     label = words("play_n", n=count) if count else words("play")
     return button(label, "play", "play", class_="primary",
@@ -390,7 +396,7 @@ def common_controls(words: Words, autoplay: bool = False, can_undo: bool = False
     return parts
 
 
-def waiting_controls(words: Words, view: "dict[str, Any]") -> "Markup | None":
+def waiting_controls(words: Words, view: "PaintedView") -> "Markup | None":
     """The painter's controls while the engine starts: those of a trick (or of the hand's
     end), in their place but not yet pressable (None in the other phases)."""
     if view["phase"] == "play":
@@ -417,7 +423,7 @@ def split_point(suits: "list[Any]") -> int:
     return near if abs(near - middle) <= n // 4 else middle
 
 
-def hand(words: Words, view: "dict[str, Any]", selected: "Any" = (),
+def hand(words: Words, view: "PaintedView", selected: "Any" = (),
          just_dealt: "str | None" = None) -> Markup:
     """Seat 0's cards, sorted trumps first (``view["hand_trump"]`` says which are trumps);
     two ``hand-row``s that CSS lays out as one fanned row on a wide screen and as two
@@ -425,7 +431,7 @@ def hand(words: Words, view: "dict[str, Any]", selected: "Any" = (),
     cards = view["hand"]
     trumps = view["hand_trump"]
     suits = ["T" if trumps[i] else card[-1:] for i, card in enumerate(cards)]
-    marks = list(view.get("kitty_taken") or [])
+    marks = list(view["kitty_taken"] or [])
     new = just_dealt if view["phase"] == "deal" else None
     split = split_point(suits) if len(cards) >= ROW_SPLIT_FROM else len(cards)
     rows = [[], []]  # type: list[list[Child]]
@@ -452,15 +458,6 @@ def hand(words: Words, view: "dict[str, Any]", selected: "Any" = (),
     return join(el("div", row, class_="hand-row") for row in rows if row)
 
 
-def paint_view(view: "dict[str, Any]", hand_trump: "list[bool]") -> "dict[str, Any]":
-    """What the painter stores of seat 0's view: ``PAINT_KEYS``, the rules' ``partners``
-    and ``decks``, and which hand cards are trumps (the engine's trump order decides)."""
-    out = {key: view[key] for key in PAINT_KEYS}
-    out["rules"] = {"partners": view["rules"]["partners"], "decks": view["rules"]["decks"]}
-    out["hand_trump"] = list(hand_trump)
-    return out
-
-
 def bare_regions(words: Words, first_visit: bool = False) -> "dict[str, Markup]":
     """The table without a view (none stored, or refused): the bar's title and buttons (and a
     first visit's welcome), the seats by name; nothing that claims a hand, a level, a
@@ -474,7 +471,7 @@ def bare_regions(words: Words, first_visit: bool = False) -> "dict[str, Markup]"
     return out
 
 
-def regions(words: Words, view: "dict[str, Any]", first_visit: bool = False) -> "dict[str, Markup]":
+def regions(words: Words, view: "PaintedView", first_visit: bool = False) -> "dict[str, Markup]":
     """The regions the painter draws from a stored view: the bar, the seats, the middle and
     the hand, as the live table draws them with nothing selected, and the controls of a
     trick, not yet pressable (``waiting_controls``)."""

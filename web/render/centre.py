@@ -12,7 +12,7 @@ Motion is CSS only, timed by the speed (root class ``speed-*``) and off under
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from micro import paintable
 from micro.markup import Child, Markup, el
@@ -21,16 +21,19 @@ from text.i18n import seat_name, t, words_of
 
 from render.scene import Scene
 
+if TYPE_CHECKING:
+    from tractor.viewdata import PlayData, ThrowFailureData
+
 __all__ = ["POSITIONS", "centre", "last_trick", "plays_html", "throw_failure_html"]
 
 
-def plays_html(lang: str, plays: list[dict[str, Any]], winner: int | None = None,
+def plays_html(lang: str, plays: list[PlayData], winner: int | None = None,
                lead_kind: str | None = None, trick_no: int = 0) -> Markup:
     """Each seat's play in its place, with the seat's name; the lead named, the winner marked."""
     return paintable.plays_html(words_of(lang), plays, winner, lead_kind, trick_no)
 
 
-def throw_failure_html(lang: str, failure: dict[str, Any] | None) -> Markup | None:
+def throw_failure_html(lang: str, failure: ThrowFailureData | None) -> Markup | None:
     return paintable.throw_failure_html(words_of(lang), failure)
 
 
@@ -47,7 +50,7 @@ def last_trick(scene: Scene) -> Markup:
             el("p", title, class_="centre-note"),
             el("div", plays_html(lang, last["plays"], last["winner"], trick_no=-1),
                class_="trick-grid"),
-            throw_failure_html(lang, last.get("throw_failure")),
+            throw_failure_html(lang, last["throw_failure"]),
         ]
     return el("div", body, class_="last-trick-view", data_testid="last-trick-view")
 
@@ -56,4 +59,4 @@ def centre(scene: Scene) -> Markup:
     """The last trick when asked for (上一轮), else the deck or the trick (``paintable``)."""
     if scene.show_last:
         return last_trick(scene)
-    return paintable.centre(words_of(scene.lang), scene.view, scene.finished_trick)
+    return paintable.centre(words_of(scene.lang), scene.painted, scene.finished_trick)

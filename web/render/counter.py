@@ -7,7 +7,7 @@ high cards: jokers and level cards in trumps, aces and kings in the side suits.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from micro.markup import Child, Markup, el
 from text.i18n import SUIT_SYMBOLS, t
@@ -17,11 +17,14 @@ from tractor.trump import TRUMP
 from render.faces import order_of
 from render.scene import Scene
 
+if TYPE_CHECKING:
+    from tractor.viewdata import ViewData
 
-def cards_out(view: dict[str, Any]) -> list[int]:
+
+def cards_out(view: ViewData) -> list[int]:
     """54 counts of the cards still out for seat 0."""
     out = [view["rules"]["decks"]] * 54
-    for text in [*view["hand"], *(view["played"] or []), *(view.get("my_bury") or [])]:
+    for text in [*view["hand"], *view["played"], *(view["my_bury"] or [])]:
         try:
             out[Card.parse(text)] -= 1
         except CardError:  # not a card: nothing to count
@@ -39,7 +42,7 @@ def counter_line(scene: Scene) -> Markup | None:
     trumps = sum(out[c] for c in order.by_suit[TRUMP])
     parts: list[Child] = [el("b", t(lang, "counter_trumps", n=trumps))]
     high = [(BIG_JOKER, t(lang, "joker_big_short")), (SMALL_JOKER, t(lang, "joker_small_short"))]
-    level = RANKS.index(view["level"])
+    level = view["level"]
     high += [(s * 13 + level, RANKS[level] + SUIT_SYMBOLS[SUITS[s]]) for s in range(4)]
     parts.append(" · ".join(f"{name}×{out[c]}" for c, name in high if out[c]))
     for suit in range(4):

@@ -6,14 +6,17 @@ buttons by ``paintable``; here they take the table's language.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from micro import cardface
 from micro.markup import Child, Markup, el
 from micro.paintable import button as button  # the table's buttons, re-exported
 from text.i18n import t, words_of
 from tractor.cards import Card, CardError
-from tractor.trump import Trump
+from tractor.trump import Trump, parse_trump_suit, trump_for
+
+if TYPE_CHECKING:
+    from tractor.viewdata import ViewData
 
 
 def card_face(lang: str, card: str, classes: str = "", tag: str = "span", **attrs: Any) -> Markup:
@@ -48,7 +51,7 @@ def dialog(*children: Child, label: str, testid: str, classes: str,
               aria_modal="true", aria_label=label)
 
 
-def order_of(view: dict[str, Any]) -> Trump:
+def order_of(view: ViewData) -> Trump:
     """The trump order in force (no trump at the level while undecided)."""
-    trump = view["trump"] or "NT"
-    return Trump.of(view["level"], trump, bool(view["rules"]["twos_always_trump"]))
+    suit = parse_trump_suit(view["trump"] or "NT")
+    return trump_for(view["level"], suit, view["rules"]["twos_always_trump"])

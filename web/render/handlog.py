@@ -7,16 +7,18 @@ button); each card carries ``data-card`` like the table's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from micro import paintable
 from micro.markup import Child, Markup, el
 from text.i18n import cards_label, seat_name, t, words_of
-from tractor.cards import CARDS
 
 from render.counter import counter_line
 from render.faces import card_points, mini_cards
 from render.scene import Scene
+
+if TYPE_CHECKING:
+    from tractor.viewdata import TrickData
 
 
 def log_toggle(scene: Scene) -> Markup:
@@ -31,10 +33,9 @@ def hand_log(scene: Scene) -> Markup:
         return counter or Markup("")
     view, lang = scene.view, scene.lang
     rows: list[Child] = []
-    for decl in view.get("declarations") or []:
-        seat, card, copies = decl
-        rows.append(el("li", t(lang, "log_declared", name=seat_name(lang, seat)), " ",
-                       mini_cards(lang, [view_card(card)] * copies, "tiny"),
+    for decl in view["declarations"]:
+        rows.append(el("li", t(lang, "log_declared", name=seat_name(lang, decl["seat"])), " ",
+                       mini_cards(lang, decl["cards"], "tiny"),
                        class_="log-declaration"))
     for number, trick in enumerate(view["tricks"], start=1):
         rows.append(trick_row(scene, number, trick))
@@ -84,7 +85,7 @@ def point_cards(scene: Scene) -> Markup:
     )
 
 
-def trick_row(scene: Scene, number: int, trick: dict[str, Any]) -> Markup:
+def trick_row(scene: Scene, number: int, trick: TrickData) -> Markup:
     view, lang = scene.view, scene.lang
     kind = t(lang, f"lead_{trick['lead_kind']}")
     head: list[Child] = [
@@ -92,7 +93,7 @@ def trick_row(scene: Scene, number: int, trick: dict[str, Any]) -> Markup:
         " ",
         t(lang, "log_led", name=seat_name(lang, trick["leader"]), kind=kind),
     ]
-    if trick.get("attempted"):
+    if trick["attempted"]:
         head += [" · ", t(lang, "log_throw_failed", cards=cards_label(lang, trick["attempted"]))]
     plays = [
         el("span", el("span", seat_name(lang, play["seat"]), class_="log-play-name"),
@@ -103,12 +104,8 @@ def trick_row(scene: Scene, number: int, trick: dict[str, Any]) -> Markup:
     ]
     tail: list[Child] = [t(lang, "log_won", name=seat_name(lang, trick["winner"]),
                            n=trick["points"])]
-    if view.get("friend_trick") == number - 1 and view.get("friend") is not None:
-        tail += [" · ", t(lang, "log_friend", name=seat_name(lang, view["friend"]))]
+    friend = view["friend"]
+    if view["friend_trick"] == number - 1 and friend is not None:
+        tail += [" · ", t(lang, "log_friend", name=seat_name(lang, friend))]
     return el("li", el("div", head), el("div", plays, class_="log-plays"), el("div", tail),
               class_="log-trick", data_trick=number)
-
-
-def view_card(card: int) -> str:
-    """A declaration's card id as RULES notation."""
-    return str(CARDS[card])

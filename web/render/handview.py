@@ -9,21 +9,17 @@ sizes them from the screen and from the number of cards, ``--n``, which
 
 from __future__ import annotations
 
-from typing import Any
-
 from micro import paintable
 from micro.markup import Child, Markup, el, join
 from text.i18n import SUIT_SYMBOLS, t, words_of
-from tractor.cards import RANKS, Card
-from tractor.trump import TRUMP
+from tractor.cards import RANKS
 
-from render.faces import button, mini_cards, order_of
+from render.faces import button, mini_cards
 from render.scene import Scene
 
 
-def declaration_strength(option: str) -> tuple[int, int]:
+def declaration_strength(cards: list[str]) -> tuple[int, int]:
     """Stronger declarations first: more cards, then jokers (big over small) over suits."""
-    cards = option.split()
     return len(cards), {"BJ": 2, "SJ": 1}.get(cards[0], 0)
 
 
@@ -32,13 +28,12 @@ def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> Markup:
     options = sorted(view["declaration_options"], key=declaration_strength, reverse=True)
     chosen = sorted(view["hand"][i] for i in scene.selected if i < len(view["hand"]))
     buttons: list[Child] = []
-    for option in options:
-        cards = option.split()
+    for cards in options:
         note = f" {t(lang, 'nt_suffix')}" if cards[0] in ("BJ", "SJ") else None
         suggested = " suggested" if sorted(cards) == chosen else ""
         buttons.append(
             button([mini_cards(lang, cards, "tiny"), note], "declare",
-                   class_=f"declare-option{suggested}", data_cards=option,
+                   class_=f"declare-option{suggested}", data_cards=" ".join(cards),
                    id=f"declare-{'-'.join(cards)}")
         )
     mine = view["declaration"] is not None and view["declaration"]["seat"] == 0
@@ -90,18 +85,11 @@ def controls(scene: Scene) -> Markup:
     elif phase == "call" and mine:
         parts.append(friend_picker(scene))
     elif phase == "play":
-        parts.append(paintable.play_button(words_of(lang), view, len(scene.selected)))
+        parts.append(paintable.play_button(words_of(lang), scene.painted, len(scene.selected)))
     parts.extend(paintable.common_controls(words_of(lang), scene.autoplay, scene.can_undo))
     return join(parts)
 
 
-def hand_trump(view: dict[str, Any]) -> list[bool]:
-    """Which of seat 0's cards are trumps, by the trump order in force."""
-    order = order_of(view)
-    return [order.suit[Card.parse(card)] == TRUMP for card in view["hand"]]
-
-
 def hand(scene: Scene) -> Markup:
     """Seat 0's cards, sorted trumps first, fanned in two rows (``paintable.hand``)."""
-    view = dict(scene.view, hand_trump=hand_trump(scene.view))
-    return paintable.hand(words_of(scene.lang), view, scene.selected, scene.just_dealt)
+    return paintable.hand(words_of(scene.lang), scene.painted, scene.selected, scene.just_dealt)

@@ -27,7 +27,7 @@ def hand_result(scene: Scene) -> Markup | None:
     view, lang = scene.view, scene.lang
     if view["hand_result"] is None:
         return None
-    result = HandOutcome.from_data(view["hand_result"])
+    result = HandOutcome.from_data(dict(view["hand_result"]))
     last = view["last_trick"]
     bonus_won = last is not None and last["winner"] in result.attackers
     if bonus_won:

@@ -9,7 +9,12 @@ from store.settings import Settings
 from store.stats import Stats
 from tractor.rules import Rules
 
+from render.painted import painted_view
+
 if TYPE_CHECKING:
+    from micro.paintdata import PaintedView
+    from tractor.viewdata import LastTrickData, ViewData
+
     from render.reviews import Review
 
 
@@ -17,7 +22,8 @@ if TYPE_CHECKING:
 class Scene:
     """Everything one render needs."""
 
-    view: dict[str, Any]
+    view: ViewData
+    """Seat 0's view, the engine's wire form (``tractor.viewdata``)."""
     settings: Settings
     lang: str
     selected: frozenset[int] = frozenset()
@@ -30,7 +36,7 @@ class Scene:
     set_aside_at: int | None = None  # when the match kept aside unread was (ms): restorable
     match_id: str = ""
     can_undo: bool = False
-    finished_trick: dict[str, Any] | None = None
+    finished_trick: LastTrickData | None = None
     end_of_deal: bool = False
     panel: str | None = None
     confirm: str | None = None
@@ -58,3 +64,16 @@ class Scene:
     replayed: tuple[str, int] = ("", 0)  # the match id and hand number of the replay
     review: Review | None = None  # the coach's review of a replayed hand
     load_ms: int = 0  # how long reading (replaying) the stored match took
+
+    _painted: tuple[ViewData, PaintedView] | None = field(default=None, init=False,
+                                                          repr=False, compare=False)
+
+    @property
+    def painted(self) -> PaintedView:
+        """The view as the painter draws it (``render.painted``), which ``micro.paintable``'s
+        regions (the bar, the seats, the trick, the hand) are drawn from; made once for
+        each view given to the scene (a view is never changed in place once drawn)."""
+        cached = self._painted
+        if cached is None or cached[0] is not self.view:
+            cached = self._painted = (self.view, painted_view(self.view))
+        return cached[1]

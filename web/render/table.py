@@ -1,7 +1,7 @@
 """Render the table as HTML, one fragment per page region, from seat 0's view.
 
-Pure functions of a ``Scene`` (the view's ``to_dict()`` plus the table's own
-state): no DOM access here, so the page only morphs the regions that changed.
+Pure functions of a ``Scene`` (seat 0's view, its wire form ``View.to_data()``, plus
+the table's own state): no DOM access here, so the page only morphs the regions that changed.
 Every fragment is built with ``markup.el``, which escapes all text and
 attribute values: nothing from the engine, storage or a link becomes markup.
 Clickable elements carry ``data-action`` (and ``data-index``/``data-cards``/...)
@@ -57,18 +57,18 @@ def render(scene: Scene) -> dict[str, Markup]:
 def root_classes(scene: Scene) -> str:
     """Classes of the page root: colour scheme, phase, whose turn (``paintable``)."""
     modal = scene.panel is not None or scene.confirm is not None or scene.replay is not None
-    return paintable.root_classes(scene.view, scene.settings.four_color,
+    return paintable.root_classes(scene.painted, scene.settings.four_color,
                                   scene.speed or scene.settings.speed, scene.autoplay, modal)
 
 
 def bar(scene: Scene) -> Markup:
     """The bar (``paintable.bar``: the painted table draws the same one)."""
-    return paintable.bar(words_of(scene.lang), scene.view, scene.show_last, scene.show_log,
+    return paintable.bar(words_of(scene.lang), scene.painted, scene.show_last, scene.show_log,
                          scene.first_visit)
 
 
 def seat_box(scene: Scene, seat: int) -> Markup:
-    return paintable.seat_box(words_of(scene.lang), scene.view, seat, scene.thinking)
+    return paintable.seat_box(words_of(scene.lang), scene.painted, seat, scene.thinking)
 
 
 def status_text(scene: Scene) -> str:
