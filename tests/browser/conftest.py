@@ -1,17 +1,14 @@
-"""Fixtures for the browser tests of the static site (dist/).
+"""Fixtures for the browser tests of the static site (dist/, built by ``tests/conftest.py``).
 
-* builds dist/ once per run with build.py's package ``sitebuild`` (skip with
-  ``TRACTOR_SKIP_BUILD=1``): with pytest-xdist the first worker builds under a lock and
-  the others use its dist/;
 * serves dist/ on a free 127.0.0.1 port in a background thread (``site_url``);
 * launches Chromium from /usr/bin/chromium (or ``$TRACTOR_CHROMIUM``) when present,
-  else Playwright's own browser (``python -m playwright install chromium``).
+  else Playwright's own browser (``python -m playwright install chromium``);
+* puts web/ and ``tests/page`` on ``sys.path``: the browser tests import the page's
+  packages by their names and reuse the page tests' helpers (``matches``) and lists.
 """
 
 from __future__ import annotations
 
-import fcntl
-import importlib
 import os
 import shutil
 import sys
@@ -29,6 +26,10 @@ from playwright.sync_api import expect
 expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[2]
+for folder in (ROOT, ROOT / "web", ROOT / "tests" / "page"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -37,14 +38,6 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def load_build_module() -> ModuleType:
-    """The build's package, ``sitebuild`` (build.py's steps; its ``__init__`` names them),
-    imported from the top of the work tree."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    return importlib.import_module("sitebuild")
 
 
 def chromium_executable() -> str | None:
@@ -59,60 +52,13 @@ def chromium_executable() -> str | None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the ``web`` marker (browser/site tests: ``-m 'not web'`` skips them)."""
-    config.addinivalue_line("markers", "web: builds dist/ and tests the site in Chromium")
+    """Quiet a warning of a plugin pytest-playwright pulls in."""
     # pytest-base-url (pulled in by pytest-playwright) defines a fixture pytest 9 warns about.
     config.addinivalue_line(
         "filterwarnings",
         "ignore:Session-scoped fixtures defined as instance methods"
         ":pytest.PytestDeprecationWarning",
     )
-
-
-def build_once(build: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Build dist/ once for this run. Under pytest-xdist every worker asks: the first
-    builds while holding a lock in the run's shared temporary folder and leaves a stamp
-    named for the run; the others wait for the lock and find the stamp."""
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    if run is None:
-        build.build()
-        return
-    shared = tmp_path_factory.getbasetemp().parent
-    stamp = shared / f"dist-built-{run}"
-    with (shared / "dist-build.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        state = stamp.read_text() if stamp.is_file() else ""
-        if state == "failed":
-            pytest.fail("build.py failed in another worker")
-        if state != "built":
-            try:
-                build.build()
-            except build.BuildError:
-                stamp.write_text("failed")
-                raise
-            stamp.write_text("built")
-
-
-@pytest.fixture(scope="session")
-def site_build(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    """The sitebuild package, after building dist/ (unless TRACTOR_SKIP_BUILD=1)."""
-    build = load_build_module()
-    if os.environ.get("TRACTOR_SKIP_BUILD") == "1":
-        if not (build.DIST / "index.html").is_file():
-            pytest.fail("TRACTOR_SKIP_BUILD=1 but dist/ is not built: run python3 build.py")
-    else:
-        try:
-            build_once(build, tmp_path_factory)
-        except build.BuildError as error:
-            pytest.fail(f"build.py failed: {error}")
-    return build
-
-
-@pytest.fixture(scope="session")
-def dist_dir(site_build: ModuleType) -> Path:
-    """The built site folder."""
-    directory: Path = site_build.DIST
-    return directory
 
 
 @pytest.fixture(scope="session")

@@ -9,16 +9,12 @@ download's box) as on a first visit.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
+from house import painting
 from playwright.sync_api import Page, Route, expect
 from tractor.save import dumps
 from web_helpers import LOAD_TIMEOUT_MS, advance, hand_cards, seat0_leads, wait_ready
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from house import painting  # noqa: E402
 
 pytestmark = pytest.mark.web
 

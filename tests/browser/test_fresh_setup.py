@@ -25,9 +25,9 @@ from types import ModuleType
 import pytest
 from playwright.sync_api import Page
 
+from sitebuild import build_venv, page_start
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-from sitebuild import build_venv, page_start  # noqa: E402
 
 pytestmark = pytest.mark.web
 PAINT_MODULES = ["jsonscan", "micro/__init__", "micro/markup", "micro/paint_check",

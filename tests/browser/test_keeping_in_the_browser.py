@@ -173,9 +173,7 @@ def test_an_invalid_shared_deal_is_reported(page: Page, site_url: str) -> None:
 # ------------------------------------------------------------------ a crash while loading
 def crashed_while_loading(tries: int) -> tuple[dict[str, str], str]:
     """Storage as a tab that died ``tries`` times while replaying its match leaves it."""
-    import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
     from store.keeper import digest, loading_key
     from tractor.match import Match
     from tractor.rules import Rules

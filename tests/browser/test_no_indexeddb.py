@@ -12,19 +12,16 @@ browser tests turn it off), so its IndexedDB guard is under test too.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from house import painting
 from playwright.sync_api import Browser, BrowserType, Page, expect
 from tractor.save import dumps
 from web_helpers import LOAD_TIMEOUT_MS, advance, hand_cards, seat0_leads, wait_ready
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from house import painting  # noqa: E402
 
 pytestmark = pytest.mark.web
 

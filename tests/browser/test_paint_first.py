@@ -7,13 +7,14 @@ screen then is the painter's (``paint.py``, MicroPython). No timing assertion.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
+from house import painting
+from micro import paint_check
+from micro.words import LANGUAGES
 from playwright.sync_api import Page, Route, expect
 from tractor.match import Match
 from tractor.players import make_player
@@ -21,11 +22,6 @@ from tractor.rules import Rules
 from tractor.runner import step
 from tractor.save import dumps
 from web_helpers import hand_cards, select_cards, selected_cards, wait_ready
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from house import painting  # noqa: E402
-from micro import paint_check  # noqa: E402
-from micro.words import LANGUAGES  # noqa: E402
 
 pytestmark = pytest.mark.web
 

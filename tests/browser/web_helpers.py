@@ -1,19 +1,19 @@
-"""Helpers shared by the browser tests of the table (imported by the test modules)."""
+"""Helpers shared by the browser tests of the table (imported by the test modules); the
+matches played forward in this process are ``tests/page/matches.py``'s (named here too)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import combinations
 from typing import Any
 
+from matches import advance as advance
+from matches import marked_hand as marked_hand
 from playwright.sync_api import Browser, Frame, FrameLocator, Page, expect
 from tractor.actions import Play
 from tractor.match import Match
-from tractor.players import make_player
-from tractor.rules import Rules
-from tractor.runner import step
 from tractor.save import dumps, loads
 
 #: Pyodide's first start in CI (2 cores) can take a while; never a timing assertion.
@@ -124,31 +124,6 @@ def stored_keys(page: Page) -> list[str]:
 
 
 # ---------------------------------------------------------------- prepared positions
-
-
-def advance(
-    rules: dict[str, Any], seed: int, stop: Callable[[Match], bool], max_steps: int = 5000
-) -> Match | None:
-    """Play a match with computer players (in this process) until ``stop(match)``."""
-    match = Match(Rules.from_dict(rules), seed)
-    players = [make_player("basic", seat) for seat in range(4)]
-    for _ in range(max_steps):
-        if stop(match):
-            return match
-        if match.phase == "match_over":
-            return None
-        step(match, players)
-    return None
-
-
-def marked_hand() -> Match:
-    """A finished 1-deck hand in which seat 0, played at random, makes plays the coach
-    marks (seed 2; the others are basic players)."""
-    match = Match(Rules(decks=1), 2)
-    players = [make_player("random", 7)] + [make_player("basic", s) for s in (1, 2, 3)]
-    while match.phase not in ("hand_over", "match_over"):
-        step(match, players)
-    return match
 
 
 def seat0_leads(match: Match) -> bool:

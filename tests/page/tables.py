@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import sys
 import threading
 from collections.abc import Coroutine
-from pathlib import Path
 from typing import Any, TypeVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-
-from fakes import FakeScreen, FakeStorage  # noqa: E402
-from house.game import Game  # noqa: E402
-from seats.agents import WorkerLink  # noqa: E402
-from store.storage import Store  # noqa: E402
+from fakes import FakeScreen, FakeStorage
+from house.game import Game
+from seats.agents import WorkerLink
+from store.storage import Store
 
 T = TypeVar("T")
 
@@ -22,7 +18,6 @@ T = TypeVar("T")
 def make_game(storage: FakeStorage, seed: int | None = 5) -> tuple[Game, FakeScreen]:
     screen = FakeScreen()
     return Game(screen, Store(storage), WorkerLink(), seed=seed), screen
-
 
 
 def run_until(game: Game, done: Any, limit: float = 600.0) -> None:

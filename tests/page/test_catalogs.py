@@ -14,12 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from text import i18n, pofile
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
-sys.path[:0] = [str(WEB)]
 
-from text import i18n, pofile  # noqa: E402
 
 CATALOGS = {
     lang: {e.msgid: e for e in pofile.parse_po(pofile.po_path(WEB, lang).read_text()) if e.msgid}

@@ -7,24 +7,19 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-
-from fakes import FakeScreen, FakeStorage  # noqa: E402
-from house.game import Game  # noqa: E402
-from render.reviews import Review, step_of  # noqa: E402
-from store.settings import Settings  # noqa: E402
-from tables import make_game, run_async  # noqa: E402
-from tractor.coach.review import review_iter  # noqa: E402
-from tractor.coach.review_data import review_step  # noqa: E402
-from tractor.positions import scenario  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.save import dumps  # noqa: E402
-from web_helpers import marked_hand  # noqa: E402
+from fakes import FakeScreen, FakeStorage
+from house.game import Game
+from matches import marked_hand
+from render.reviews import Review, step_of
+from store.settings import Settings
+from tables import make_game, run_async
+from tractor.coach.review import review_iter
+from tractor.coach.review_data import review_step
+from tractor.positions import scenario
+from tractor.rules import Rules
+from tractor.save import dumps
 
 
 def game_after_the_hand() -> tuple[Game, FakeScreen]:

@@ -11,27 +11,21 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-
-from fakes import FakeScreen, FakeStorage  # noqa: E402
-from house import replays  # noqa: E402
-from house.game import Game  # noqa: E402
-from seats.agents import WorkerLink  # noqa: E402
-from store import pasthands  # noqa: E402
-from store.pasthands import MAX_HISTORY_CHARS, History, parse_history  # noqa: E402
-from store.storage import Store  # noqa: E402
-from tables import run_async  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.save import loads, record  # noqa: E402
-from web_helpers import advance  # noqa: E402
+from fakes import FakeScreen, FakeStorage
+from house import replays
+from house.game import Game
+from matches import advance
+from seats.agents import WorkerLink
+from store import pasthands
+from store.pasthands import MAX_HISTORY_CHARS, History, parse_history
+from store.storage import Store
+from tables import run_async
+from tractor.match import Match
+from tractor.save import loads, record
 
 SETTINGS = json.dumps({"rules": {"decks": 1}, "speed": "instant", "lang": "en"})
 

@@ -6,23 +6,23 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
+from fakes import FakeStorage
+from matches import advance
+from render.table import Scene, render
+from seats.agents import ComputerAgent, WorkerLink
+from seats.decide import decide_json
+from store.settings import Settings
+from tables import make_game, run_async, run_until
+from tractor.rules import Rules
+from tractor.view import View
 
-from fakes import FakeStorage  # noqa: E402
-from render.table import Scene, render  # noqa: E402
-from seats.agents import ComputerAgent, WorkerLink  # noqa: E402
-from seats.decide import decide_json  # noqa: E402
-from store.settings import Settings  # noqa: E402
-from tables import make_game, run_async, run_until  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.view import View  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 # ------------------------------------------------------------ hostile data (issue 6)
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -123,7 +123,6 @@ def test_the_worker_is_sent_the_seat_s_view_and_nothing_else() -> None:
     async def start() -> Worker:
         return Worker()
 
-    from web_helpers import advance
 
     match = advance({}, 3, lambda m: m.phase == "play" and m.to_move == 2)
     assert match is not None

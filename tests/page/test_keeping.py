@@ -8,27 +8,21 @@ quota cases in Chromium).
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-
-from fakes import FakeScreen, FakeStorage  # noqa: E402
-from house.game import Game  # noqa: E402
-from seats.agents import WorkerLink  # noqa: E402
-from store.keeper import TAB_KEY, loading_key  # noqa: E402
-from store.links import parse_query  # noqa: E402
-from store.saves import parse_meta, read_match  # noqa: E402
-from store.stats import parse_stats  # noqa: E402
-from store.storage import Store  # noqa: E402
-from tables import run_until  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.save import dumps  # noqa: E402
+from fakes import FakeScreen, FakeStorage
+from house.game import Game
+from seats.agents import WorkerLink
+from store.keeper import TAB_KEY, loading_key
+from store.links import parse_query
+from store.saves import parse_meta, read_match
+from store.stats import parse_stats
+from store.storage import Store
+from tables import run_until
+from tractor.match import Match
+from tractor.rules import Rules
+from tractor.save import dumps
 
 ONE_DECK = json.dumps({"rules": {"decks": 1}, "speed": "instant", "lang": "en"})
 

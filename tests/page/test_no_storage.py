@@ -3,17 +3,12 @@ plays on with one line saying that nothing will be kept, not that the storage is
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "web"), str(Path(__file__).parent)]
-
-from fakes import FakeScreen  # noqa: E402
-from house.game import Game  # noqa: E402
-from seats.agents import WorkerLink  # noqa: E402
-from store.storage import Store  # noqa: E402
-from tables import run_until  # noqa: E402
-from text.i18n import t  # noqa: E402
+from fakes import FakeScreen
+from house.game import Game
+from seats.agents import WorkerLink
+from store.storage import Store
+from tables import run_until
+from text.i18n import t
 
 
 def test_without_storage_the_table_plays_and_says_nothing_will_be_kept() -> None:

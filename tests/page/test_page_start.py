@@ -1,37 +1,23 @@
 """The built page's fast start (``sitebuild/page_start.py``, issue 27): the painter's script inline,
-preload hints for everything it waits for, PyScript's unused plugins left out; and, in
-Chromium, each preload is the very request PyScript then makes (fetched once, first
-visit and repeat visit), so a hint never costs a second download.
+preload hints for everything it waits for, PyScript's unused plugins left out. That in
+Chromium each preload is the very request PyScript then makes is
+``tests/browser/test_page_start_in_the_browser.py``'s.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+
+from sitebuild import page_start
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-from sitebuild import page_start  # noqa: E402
 
 LINK = re.compile(r'<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">')
-PAINTED = "() => document.querySelector('#table')?.dataset.painted"
 ENGINE_TEMPLATE = '<template id="engine-hints">'
-FIRST_CARD = "() => document.querySelectorAll('[data-testid=\"hand\"] [data-card]').length > 0"
-STARTED_BEFORE_PAINT = (
-    "(urls) => { const painted = performance.getEntriesByName('tractor-painted')[0];"
-    " return urls.filter(u => performance.getEntriesByName(new URL(u, location.href).href)"
-    ".some(e => e.startTime < painted.startTime)); }")
-ENTRIES_BEFORE_LIVE = (
-    "(urls) => { const live = performance.getEntriesByName('tractor-live')[0];"
-    " return urls.map(u => performance.getEntriesByName(new URL(u, location.href).href)"
-    ".filter(e => e.startTime < live.startTime).length); }")
-ENTRIES = ("(urls) => urls.map(u => performance.getEntriesByName(new URL(u, location.href)"
-           ".href).length)")
 
 
 def hints(dist_dir: Path) -> list[tuple[str, str]]:
@@ -108,24 +94,6 @@ def test_a_pyscript_core_that_imports_no_chunk_is_refused(tmp_path: Path) -> Non
     assert page_start.core_chunks(tmp_path) == ["core-XYZ.js"]
 
 
-@pytest.mark.web
-def test_each_hinted_file_is_fetched_once_first_visit_and_repeat_visit(
-    page: Page, site_url: str, dist_dir: Path, served_paths: list[str]
-) -> None:
-    urls = [url for _, url in hints(dist_dir)]
-    mark = len(served_paths)
-    page.goto(f"{site_url}index.html")
-    page.wait_for_function(PAINTED)
-    served = served_paths[mark:]
-    for url in urls:
-        assert served.count("/" + url[2:]) == 1, url
-    assert not [path for path in served if "py-editor" in path or "py-terminal" in path]
-    assert page.evaluate(ENTRIES, urls) == [1] * len(urls)
-    page.reload()
-    page.wait_for_function(PAINTED)
-    assert page.evaluate(ENTRIES, urls) == [1] * len(urls)
-
-
 def test_the_engine_hints_are_inert_and_name_everything_its_start_fetches(
     dist_dir: Path,
 ) -> None:
@@ -153,38 +121,6 @@ def test_a_page_that_has_engine_hints_already_is_refused() -> None:
     assert once.count(ENGINE_TEMPLATE) == 1
     with pytest.raises(page_start.PageStartError):
         page_start.add_engine_hints(once, [])
-
-
-@pytest.mark.web
-def test_a_first_visit_fetches_the_engine_s_files_during_the_paint_each_once(
-    page: Page, site_url: str, dist_dir: Path
-) -> None:
-    """Pyodide and PyScript, started after the paint, are handed what boot.js fetched
-    (or the browser preloaded) while the painter worked: one request for each file."""
-    urls = [url for _, url in engine_hints(dist_dir)]
-    page.goto(f"{site_url}web/style.css")
-    page.evaluate("() => localStorage.clear()")
-    page.goto(f"{site_url}index.html")
-    page.wait_for_function(FIRST_CARD, timeout=120_000)
-    assert page.evaluate(STARTED_BEFORE_PAINT, urls) == urls
-    # until the table is live: the computer players' worker starts after (worker.py again)
-    counts = page.evaluate(ENTRIES_BEFORE_LIVE, urls)
-    assert dict(zip(urls, counts, strict=True)) == dict.fromkeys(urls, 1)
-
-
-@pytest.mark.web
-def test_a_repeat_visit_fetches_nothing_for_the_engine_before_its_paint(
-    page: Page, site_url: str, dist_dir: Path
-) -> None:
-    urls = [url for _, url in engine_hints(dist_dir)]
-    page.goto(f"{site_url}index.html?seed=5&speed=instant")
-    page.wait_for_function(FIRST_CARD, timeout=120_000)
-    page.wait_for_function("() => localStorage.getItem('tractor.paint') !== null")
-    page.reload()
-    page.wait_for_function(PAINTED)
-    assert page.evaluate("() => document.querySelector('#table').dataset.painted") == "view"
-    assert page.evaluate(STARTED_BEFORE_PAINT, urls) == []
-    page.wait_for_function(FIRST_CARD, timeout=120_000)
 
 
 def test_the_painter_imports_bytecode_of_each_of_its_modules(dist_dir: Path) -> None:
@@ -216,7 +152,6 @@ def test_the_painter_reads_the_keys_and_the_bound_the_table_writes_with() -> Non
     of the storage keys and of the settings' bound are the table's."""
     import ast
 
-    sys.path.insert(0, str(ROOT / "web"))
     from store import storage
 
     tree = ast.parse((ROOT / "web" / "paint.py").read_text())
@@ -231,7 +166,6 @@ def test_the_painter_reads_the_keys_and_the_bound_the_table_writes_with() -> Non
 def test_boot_js_tells_a_first_visit_by_the_key_of_the_painter_s_stored_view() -> None:
     """boot.js (plain JavaScript) fetches the engine's files early when no view is stored:
     its key is the one the painter reads (``paint_check.KEY``)."""
-    sys.path.insert(0, str(ROOT / "web"))
     from micro import paint_check
 
     found = re.findall(r'var VIEW_KEY = "([^"]+)";', (ROOT / "web" / "boot.js").read_text())

@@ -17,32 +17,30 @@ import random
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fakes import FakeScreen, FakeStorage
+from house import core, painting
+from house.game import Game
+from micro import paint_check, paintable
+from micro.words import LANGUAGES, Words, table_say
+from render.table import Scene, render
+from seats.agents import WorkerLink
+from store.settings import Settings
+from store.storage import MATCH_KEY, Store
+from text import pofile
+from text.messages import Msg
+from tractor.match import Match
+from tractor.players import make_player
+from tractor.rules import Rules
+from tractor.runner import step
+from tractor.save import dumps
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
 
-from fakes import FakeScreen, FakeStorage  # noqa: E402
-from house import core, painting  # noqa: E402
-from house.game import Game  # noqa: E402
-from micro import paint_check, paintable  # noqa: E402
-from micro.words import LANGUAGES, Words, table_say  # noqa: E402
-from render.table import Scene, render  # noqa: E402
-from seats.agents import WorkerLink  # noqa: E402
-from store.settings import Settings  # noqa: E402
-from store.storage import MATCH_KEY, Store  # noqa: E402
-from text import pofile  # noqa: E402
-from text.messages import Msg  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.players import make_player  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.runner import step  # noqa: E402
-from tractor.save import dumps  # noqa: E402
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 PAINTED = ("bar", "seat-0", "seat-1", "seat-2", "seat-3", "centre", "hand")

@@ -14,25 +14,23 @@ from __future__ import annotations
 
 import ast
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fakes import FakeStorage
+from house import coach, core, dialogs, flow, keeping, records, replays, seat0
+from house.game import Game
+from store.keeper import TAB_KEY
+from store.settings import Settings
+from tables import make_game, run_async, run_until
+from tractor.actions import Action, Play
+from tractor.match import Match
+from tractor.rules import Rules
+from tractor.save import dumps
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
 
-from fakes import FakeStorage  # noqa: E402
-from house import coach, core, dialogs, flow, keeping, records, replays, seat0  # noqa: E402
-from house.game import Game  # noqa: E402
-from store.keeper import TAB_KEY  # noqa: E402
-from store.settings import Settings  # noqa: E402
-from tables import make_game, run_async, run_until  # noqa: E402
-from tractor.actions import Action, Play  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.save import dumps  # noqa: E402
 
 ROOMS = (flow, seat0, replays, records, dialogs, keeping, coach)
 ROOM_NAMES = {room.__name__.removeprefix("house.") for room in ROOMS}

@@ -7,16 +7,15 @@ Pyodide import at start; a new import the list lacks fails here, not in the page
 from __future__ import annotations
 
 import shutil
-import sys
 import zipfile
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from sitebuild import stdlib_keep, stdlib_trim
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-from sitebuild import stdlib_keep, stdlib_trim  # noqa: E402
 
 pytestmark = pytest.mark.web
 MODULES = ROOT / "vendor" / "node_modules"

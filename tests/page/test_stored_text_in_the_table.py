@@ -10,24 +10,18 @@ as the page does (``test_hostile_storage`` repeats the match case in Chromium).
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-
-from fakes import FakeScreen, FakeStorage  # noqa: E402
-from house.game import Game  # noqa: E402
-from micro import paint_check  # noqa: E402
-from seats.agents import WorkerLink  # noqa: E402
-from store.storage import Store  # noqa: E402
-from tables import run_until  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.save import dumps  # noqa: E402
+from fakes import FakeScreen, FakeStorage
+from house.game import Game
+from micro import paint_check
+from seats.agents import WorkerLink
+from store.storage import Store
+from tables import run_until
+from tractor.match import Match
+from tractor.rules import Rules
+from tractor.save import dumps
 
 SETTINGS = {"rules": {"decks": 1}, "speed": "instant", "lang": "en"}
 RAW = "\ud800"  # what JavaScript's localStorage may hand over: half of a UTF-16 pair

@@ -15,18 +15,14 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from micro import paint_check
+from test_painted_view import MODULES  # the painter's modules, listed once
 
 pytestmark = pytest.mark.web
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-
-from micro import paint_check  # noqa: E402
-from test_painted_view import MODULES  # noqa: E402  (the painter's modules, listed once)
 
 RUNNER = """
 import { loadMicroPython } from "MJS";

@@ -5,24 +5,19 @@ import of a record, undo (CPython, a fake screen and storage).
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-
-from fakes import FakeStorage  # noqa: E402
-from store.links import parse_query  # noqa: E402
-from store.saves import read_match  # noqa: E402
-from store.settings import Settings  # noqa: E402
-from store.stats import Stats, parse_stats, record_hand  # noqa: E402
-from tables import make_game, run_until  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.save import dumps  # noqa: E402
+from fakes import FakeStorage
+from matches import advance
+from store.links import parse_query
+from store.saves import read_match
+from store.settings import Settings
+from store.stats import Stats, parse_stats, record_hand
+from tables import make_game, run_until
+from tractor.match import Match
+from tractor.rules import Rules
+from tractor.save import dumps
 
 
 @pytest.mark.parametrize(
@@ -84,7 +79,6 @@ def test_a_shared_deal_starts_at_once_or_after_confirming() -> None:
 
 
 def test_export_then_import_gives_the_identical_match() -> None:
-    from web_helpers import advance
 
     played = advance({"partners": "find_friend", "decks": 1}, 4,
                      lambda m: m.hand_no >= 1 and m.tricks_played >= 3)

@@ -4,21 +4,15 @@ by step, exporting it, the card counter (CPython, a fake screen and storage).
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-
-from fakes import FakeStorage  # noqa: E402
-from store.saves import read_match  # noqa: E402
-from store.settings import Settings  # noqa: E402
-from tables import make_game  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.save import dumps  # noqa: E402
+from fakes import FakeStorage
+from matches import advance
+from store.saves import read_match
+from store.settings import Settings
+from tables import make_game
+from tractor.match import Match
+from tractor.rules import Rules
+from tractor.save import dumps
 
 
 # ------------------------------------------------------------ past hands and replay
@@ -84,7 +78,6 @@ def test_a_replay_steps_through_the_start_every_trick_and_the_result() -> None:
 @pytest.mark.parametrize("seed", [3, 4, 9])
 def test_the_card_counter_counts_the_trumps_in_other_hands_and_the_kitty(seed: int) -> None:
     from tractor.trump import TRUMP
-    from web_helpers import advance
 
     m = advance({}, seed, lambda m: m.phase == "play" and m.tricks_played >= 5)
     assert m is not None and m.trump is not None
@@ -101,7 +94,6 @@ def test_the_card_counter_counts_the_trumps_in_other_hands_and_the_kitty(seed: i
 
 
 def test_the_card_counter_is_off_by_default() -> None:
-    from web_helpers import advance
 
     m = advance({}, 3, lambda m: m.phase == "play")
     assert m is not None

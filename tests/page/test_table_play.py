@@ -6,23 +6,19 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-
-from fakes import FakeStorage  # noqa: E402
-from render.table import Scene, render  # noqa: E402
-from store.saves import read_match  # noqa: E402
-from store.settings import Settings  # noqa: E402
-from store.stats import parse_stats  # noqa: E402
-from tables import make_game, run_async, run_until  # noqa: E402
-from text import i18n  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.save import dumps  # noqa: E402
+from fakes import FakeStorage
+from matches import advance
+from render.table import Scene, render
+from store.saves import read_match
+from store.settings import Settings
+from store.stats import parse_stats
+from tables import make_game, run_async, run_until
+from text import i18n
+from tractor.match import Match
+from tractor.rules import Rules
+from tractor.save import dumps
 
 
 def test_autoplay_plays_a_whole_match_and_counts_it() -> None:
@@ -107,7 +103,6 @@ def test_after_deal_round_and_kitty_theft_wait_for_seat_0() -> None:
 
 
 def test_seat_0_calls_the_friend_with_the_picker() -> None:
-    from web_helpers import advance
 
     match = advance({"partners": "find_friend"}, 2, lambda m: m.phase == "call" and m.dealer == 0)
     assert match is not None
@@ -185,7 +180,6 @@ def test_without_auto_declare_seat_0_is_not_declared_for() -> None:
 
 
 def test_the_hint_selects_cards_and_says_why() -> None:
-    from web_helpers import advance
 
     match = advance({}, 3, lambda m: m.phase == "play" and m.to_move == 0 and bool(m.trick))
     assert match is not None
@@ -206,7 +200,6 @@ def test_the_hint_selects_cards_and_says_why() -> None:
 
 
 def test_the_hand_log_lists_every_trick_with_its_lead_and_winner() -> None:
-    from web_helpers import advance
 
     played = advance({"decks": 1}, 6, lambda m: m.tricks_played >= 4 and not m.trick)
     assert played is not None

@@ -6,25 +6,19 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
-
-from fakes import FakeStorage  # noqa: E402
-from render.table import Scene, render  # noqa: E402
-from store.saves import read_match  # noqa: E402
-from store.settings import Settings, parse_settings  # noqa: E402
-from store.stats import Stats, parse_stats, record_hand  # noqa: E402
-from store.storage import is_quota_error  # noqa: E402
-from tables import make_game  # noqa: E402
-from tractor.match import Match  # noqa: E402
-from tractor.rules import Rules  # noqa: E402
-from tractor.save import dumps  # noqa: E402
+from fakes import FakeStorage
+from render.table import Scene, render
+from store.saves import read_match
+from store.settings import Settings, parse_settings
+from store.stats import Stats, parse_stats, record_hand
+from store.storage import is_quota_error
+from tables import make_game
+from tractor.match import Match
+from tractor.rules import Rules
+from tractor.save import dumps
 
 
 def test_settings_survive_damaged_data() -> None:

@@ -6,24 +6,23 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Coroutine
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fakes import FakeScreen, FakeStorage
+from house import core
+from matches import advance
+from render.table import render
+from tables import make_game, run_until
+from text import i18n
+from text.messages import Msg
+from tractor.save import dumps
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
 
-from fakes import FakeScreen, FakeStorage  # noqa: E402
-from house import core  # noqa: E402
-from render.table import render  # noqa: E402
-from tables import make_game, run_until  # noqa: E402
-from text import i18n  # noqa: E402
-from text.messages import Msg  # noqa: E402
-from tractor.save import dumps  # noqa: E402
 
 BRIEF_CODES = (
     *("wrong_count", "not_in_hand", "follow_suit", "follow_titanic", "follow_triples"),
@@ -85,7 +84,6 @@ def test_jokers_read_as_jokers(lang: str, big: str, small: str) -> None:
 def test_declaration_notices_last_only_while_true() -> None:
     """Issue 8: overturned by seat 0 or a new hand, a declaration notice goes away."""
     from tractor.actions import Declare, NextHand
-    from web_helpers import advance
 
     overturn = advance(
         {}, 1, lambda m: m.phase == "deal" and m.declaration is not None
