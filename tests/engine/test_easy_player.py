@@ -1,4 +1,5 @@
-"""The basic player: always legal, sensible in constructed positions, beats random."""
+"""The easy player (``easy``, once named ``basic``): always legal, sensible in constructed
+positions, beats random."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def position(
     return m
 
 
-def basic_play(m: Match) -> list[Card]:
+def easy_play(m: Match) -> list[Card]:
     seat = m.to_move
     assert seat is not None and seat >= 0
     action = BasicPlayer(1).act(m.observe(seat))
@@ -80,25 +81,25 @@ def test_plays_under_a_winning_partner_single() -> None:
     # Seat 0 (partner of seat 2) leads 10S, seat 1 plays 3S; higher spades are still out,
     # so seat 2 neither overtakes with QS (as it would an opponent) nor adds points.
     m = position({2: "QS 4S 7D 8D 9D"}, [(0, "10S"), (1, "3S")])
-    play = basic_play(m)
+    play = easy_play(m)
     assert play == cards("4S") and not overtakes(m, play)
 
 
 def test_gives_points_to_a_partner_whose_ace_stands() -> None:
     m = position({2: "KS 10S 4S 7D 8D"}, [(0, "AS"), (1, "3S")])
-    play = basic_play(m)
+    play = easy_play(m)
     assert points_of(play) == 10 and not overtakes(m, play)
 
 
 def test_plays_under_a_winning_partner_pair() -> None:
     m = position({2: "QS QS 6S 6S 5D 9D"}, [(0, "10S 10S"), (1, "3S 4S")])
-    play = basic_play(m)
+    play = easy_play(m)
     assert play == cards("6S 6S") and not overtakes(m, play)
 
 
 def test_discards_points_rather_than_trumping_a_partner() -> None:
     m = position({2: "10C 3C 4H 5H BJ"}, [(0, "AS"), (1, "3S")])
-    play = basic_play(m)
+    play = easy_play(m)
     assert play == cards("10C") and not overtakes(m, play)
 
 
@@ -107,7 +108,7 @@ def test_knows_a_revealed_friend_as_partner() -> None:
     m = position({0: "QS 4S 7D", 2: "10S 8D"}, [(2, "10S"), (3, "3S")], rules=rules, dealer=0)
     m.friend_card, m.friend, m.friend_revealed = Card.parse("AD"), 2, True
     assert partners(m.observe(0)) == {2} and partners(m.observe(1)) == {3}
-    play = basic_play(m)
+    play = easy_play(m)
     assert play == cards("4S") and not overtakes(m, play)
 
 
@@ -122,19 +123,19 @@ def test_an_unrevealed_friend_knows_itself_when_it_holds_every_copy() -> None:
 # ------------------------------------------------------ taking points
 def test_takes_a_trick_with_points_from_an_opponent() -> None:
     m = position({1: "QS 4S 8D"}, [(0, "10S")])
-    play = basic_play(m)
+    play = easy_play(m)
     assert play == cards("QS")
 
 
 def test_trumps_points_when_void() -> None:
     m = position({3: "9H 3H 8D 7C"}, [(0, "KS"), (1, "3S"), (2, "4S")])
-    play = basic_play(m)
+    play = easy_play(m)
     assert play == cards("3H") and overtakes(m, play)
 
 
 def test_plays_low_when_it_cannot_win() -> None:
     m = position({1: "9S 4S 10D 8D"}, [(0, "AS")])
-    assert basic_play(m) == cards("4S")
+    assert easy_play(m) == cards("4S")
 
 
 # --------------------------------------------------------------- burying
@@ -262,7 +263,7 @@ class CheckedBasic(BasicPlayer):
 
 
 @pytest.mark.parametrize("decks", [1, 2, 3])
-def test_basic_only_takes_legal_actions(decks: int) -> None:
+def test_easy_only_takes_legal_actions(decks: int) -> None:
     rng = random.Random(decks)
     rules_list = [r for r in ALL_RULES if r.decks == decks]
     hands = 0
@@ -277,7 +278,7 @@ def test_basic_only_takes_legal_actions(decks: int) -> None:
     assert hands >= 200
 
 
-def test_basic_throws_always_stand() -> None:
+def test_easy_throws_always_stand() -> None:
     leads = throws = 0
 
     def watch(m: Match, action: Action) -> None:
@@ -296,7 +297,7 @@ def test_basic_throws_always_stand() -> None:
     assert leads > 1000 and throws > 100, (leads, throws)
 
 
-def test_basic_buries_no_points_when_it_has_enough_cheap_cards() -> None:
+def test_easy_buries_no_points_when_it_has_enough_cheap_cards() -> None:
     checked = 0
 
     def watch(m: Match, action: Action) -> None:
@@ -315,8 +316,8 @@ def test_basic_buries_no_points_when_it_has_enough_cheap_cards() -> None:
     assert checked > 100
 
 
-def test_basic_beats_random() -> None:
-    """Basic partners win far more trick points than random ones (seeded, wide margin)."""
+def test_easy_beats_random() -> None:
+    """Easy partners win far more trick points than random ones (seeded, wide margin)."""
     a = simulate(Rules(), ["basic", "random", "basic", "random"], hands=100, seed=21)
     b = simulate(Rules(), ["random", "basic", "random", "basic"], hands=100, seed=22)
     assert a.ok and b.ok
