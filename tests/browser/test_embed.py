@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, expect
 
 pytestmark = pytest.mark.web
 
@@ -80,7 +80,11 @@ def open_embed(page: Page, site_url: str, query: str) -> None:
 
 def watch_for_script(page: Page) -> list[str]:
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    def record(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", record)
     page.add_init_script(script=ALERTS)
     return dialogs
 
@@ -411,7 +415,9 @@ def test_the_host_page_asks_the_referee_and_bad_requests_are_refused(
     page: Page, site_url: str, served_file: Any
 ) -> None:
     open_host(page, site_url, served_file, OVER_TRUMP)
-    ask = lambda request: page.evaluate(ASK, [request, ENGINE_TIMEOUT])  # noqa: E731
+    def ask(request: dict[str, Any]) -> Any:
+        return page.evaluate(ASK, [request, ENGINE_TIMEOUT])
+
     winner = ask({"type": "tractor.referee", "id": 7, "fn": "trick_winner",
                   "args": [["5S 4S 4S", "9H 7H 7H", "8H 8H 4H"], "10", "H"]})
     assert winner == {"type": "tractor.referee.result", "id": 7, "result": 2}

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_history_bound import MAX_HISTORY_CHARS, crafted_history
+from store.pasthands import MAX_HISTORY_CHARS
+from test_history_bound import crafted_history
 from web_helpers import ONE_DECK_INSTANT, open_table, page_in, wait_dealt, wait_state
 
 pytestmark = pytest.mark.web

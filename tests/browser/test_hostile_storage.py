@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 from web_helpers import (
     hand_cards,
     open_table,
@@ -31,7 +31,11 @@ ALERTS = "window.__alerts = []; window.alert = (m) => window.__alerts.push(Strin
 def watch_for_script(page: Page) -> list[str]:
     """Record dialogs and any alert() call (what an injected handler would do)."""
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    def record(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", record)
     page.add_init_script(script=ALERTS)
     return dialogs
 

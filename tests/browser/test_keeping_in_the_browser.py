@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from matches import system_action
 from playwright.sync_api import BrowserContext, Page, expect
 from tractor.save import loads
 from web_helpers import (
@@ -181,7 +182,7 @@ def crashed_while_loading(tries: int) -> tuple[dict[str, str], str]:
 
     m = Match(Rules(decks=1), 3)
     for _ in range(9):
-        m.apply(m.system_action())
+        m.apply(system_action(m))
     record = dumps(m)
     items = {"tractor.settings": json.dumps(ONE_DECK_INSTANT), "tractor.match": record,
              loading_key("tractor.match"): f"{digest(record)} {tries}"}

@@ -26,7 +26,7 @@ SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 def positions() -> dict[str, tuple[dict[str, object], str]]:
     """name → (rules, save) of the prepared table positions to photograph."""
     two_decks: dict[str, object] = {}
-    friend = {"partners": "find_friend"}
+    friend: dict[str, object] = {"partners": "find_friend"}
     mid_play = advance(
         two_decks, 7, lambda m: m.phase == "play" and m.to_move == 0 and len(m.trick) == 3
     )

@@ -372,11 +372,14 @@ def test_a_message_does_not_move_the_hand(page: Page, site_url: str) -> None:
     load(page, site_url, "lead")
     wait_state(page, "phase === 'play' && toMove === '0'")
     hand = page.get_by_test_id("hand")
-    top = (hand.bounding_box() or {})["y"]
+    box = hand.bounding_box()
+    assert box is not None
+    top = box["y"]
     select_cards(page, list(suits.values())[:2])
     page.get_by_test_id("play").click()
     expect(page.get_by_test_id("message")).to_be_visible()
-    assert (hand.bounding_box() or {})["y"] == top
+    box = hand.bounding_box()
+    assert box is not None and box["y"] == top
 
 
 # ---------------------------------------------------------------- 9. long plays fit

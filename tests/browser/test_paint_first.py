@@ -15,7 +15,7 @@ import pytest
 from house import painting
 from micro import paint_check
 from micro.words import LANGUAGES
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Dialog, Page, Route, expect
 from tractor.match import Match
 from tractor.players import make_player
 from tractor.rules import Rules
@@ -123,7 +123,11 @@ REFUSED = {
 def test_a_refused_stored_view_paints_nothing_and_the_engine_s_view_wins(
         page: Page, site_url: str, why: str) -> None:
     alerts: list[str] = []
-    page.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
+    def record(dialog: Dialog) -> None:
+        alerts.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", record)
     with engine_held(page):
         open_with(page, site_url, {"tractor.settings": SETTINGS, "tractor.match": RECORD,
                                    "tractor.paint": REFUSED[why]})

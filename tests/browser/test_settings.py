@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -40,9 +41,7 @@ def test_settings_persist_across_reload(page: Page, site_url: str) -> None:
     assert saved["speed"] == "fast" and saved["lang"] == "en" and saved["four_color"] is True
 
 
-def lambda_four_color() -> object:
-    import re
-
+def lambda_four_color() -> re.Pattern[str]:
     return re.compile(r"\bfour-color\b")
 
 

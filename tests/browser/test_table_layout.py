@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 from tractor.cards import Card
+from tractor.match import Match
 from tractor.save import dumps, loads
 from tractor.trump import sorted_hand
 from web_helpers import LOAD_TIMEOUT_MS, advance
@@ -47,10 +48,10 @@ def position(decks: int, moment: str) -> str:
     (``play``) or at seat 0's bury with the kitty in hand (``bury``)."""
     rules = {"decks": decks}
     if moment == "play":
-        def stop(m: Any) -> bool:
+        def stop(m: Match) -> bool:
             return m.phase == "play" and m.to_move == 0 and len(m.trick) == 3
     else:
-        def stop(m: Any) -> bool:
+        def stop(m: Match) -> bool:
             return m.phase == "bury" and m.kitty_holder == 0
     for seed in range(1, 60):
         match = advance(rules, seed, stop)

@@ -78,16 +78,18 @@ def wait_state(page: Page, js_condition: str, timeout: int = STEP_TIMEOUT_MS) ->
 
 
 def hand_cards(page: Page) -> list[str]:
-    return page.eval_on_selector_all(
+    cards: list[str] = page.eval_on_selector_all(
         '[data-testid="hand"] [data-card]', "els => els.map(e => e.dataset.card)"
     )
+    return cards
 
 
 def selected_cards(page: Page) -> list[str]:
-    return page.eval_on_selector_all(
+    cards: list[str] = page.eval_on_selector_all(
         '[data-testid="hand"] [data-card][aria-pressed="true"]',
         "els => els.map(e => e.dataset.card)",
     )
+    return cards
 
 
 def trick_plays(page: Page) -> list[tuple[str, list[str]]]:

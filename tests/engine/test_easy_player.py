@@ -13,6 +13,7 @@ from tractor.cards import POINTS, Card, counts_of, parse_cards, points_of
 from tractor.declare import Declaration
 from tractor.follow import analyse_lead
 from tractor.match import Match
+from tractor.phase import Phase
 from tractor.players import PLAYER_NAMES, Player, RandomPlayer, canonical_name, make_player
 from tractor.players.easy import BasicPlayer, choose_bury, partners
 from tractor.rules import CHOICES, Rules
@@ -36,7 +37,7 @@ def position(
     level: int = 0,
     trump_suit: int | None = HEARTS,
     dealer: int = 0,
-    phase: str = "play",
+    phase: Phase = "play",
 ) -> Match:
     """A match put straight into a constructed position (level 0 is the rank 2)."""
     m = Match(rules or Rules(), seed=0)

@@ -22,7 +22,7 @@ import copy
 import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from tractor.actions import CHANCE, CallFriend, Declare, Play
@@ -52,7 +52,9 @@ LINEUPS = (
 
 
 def make(name: str, seed: int) -> Player:
-    return {"random": RandomPlayer, "thrower": ThrowerPlayer, "basic": BasicPlayer}[name](seed)
+    players: dict[str, Callable[[int], Player]] = {
+        "random": RandomPlayer, "thrower": ThrowerPlayer, "basic": BasicPlayer}
+    return players[name](seed)
 
 
 # ------------------------------------------------------------ the oracle
@@ -198,6 +200,7 @@ def run_combos(combos: list[dict[str, object]], seed: int) -> Counter[str]:
             r = m.hand_result
             assert r is not None
             step(m, players)  # NextHand
+            assert m.dealer is not None
             assert m.dealer == r["next_dealer"] and m.level == m.levels[m.dealer]
     return stats
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class FakeStorage(dict[str, str]):
     def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API)
@@ -19,6 +21,6 @@ class FakeScreen:
         self.regions: dict[str, str] = {}
         self.draws = 0
 
-    def show(self, regions: dict[str, str], classes: str, lang: str) -> None:
-        self.regions = regions
+    def show(self, regions: Mapping[str, str], classes: str, lang: str) -> None:
+        self.regions = dict(regions)
         self.draws += 1

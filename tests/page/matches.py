@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tractor.actions import Action
 from tractor.match import Match
 from tractor.players import make_player
 from tractor.rules import Rules
@@ -35,3 +36,11 @@ def marked_hand() -> Match:
     while match.phase not in ("hand_over", "match_over"):
         step(match, players)
     return match
+
+
+def system_action(match: Match) -> Action:
+    """The system step due now (a deal, the end of the deal, the next hand): the match
+    must be waiting for one."""
+    action = match.system_action()
+    assert action is not None, match.phase
+    return action

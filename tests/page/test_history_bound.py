@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from fakes import FakeScreen, FakeStorage
-from house import replays
 from house.game import Game
 from matches import advance
 from seats.agents import WorkerLink
@@ -25,7 +24,7 @@ from store.pasthands import MAX_HISTORY_CHARS, History, parse_history
 from store.storage import Store
 from tables import run_async
 from tractor.match import Match
-from tractor.save import loads, record
+from tractor.save import from_record, loads, record
 
 SETTINGS = json.dumps({"rules": {"decks": 1}, "speed": "instant", "lang": "en"})
 
@@ -91,7 +90,7 @@ def test_the_idle_read_gives_way_before_each_record_and_finds_what_a_read_at_onc
     at_once = parse_history(text)[0]
     game, _ = idle_game(text)
     replayed: list[int] = []
-    real = pasthands.from_record
+    real = from_record
     waits: list[int] = []
     real_sleep = asyncio.sleep
 
@@ -99,8 +98,12 @@ def test_the_idle_read_gives_way_before_each_record_and_finds_what_a_read_at_onc
         waits.append(len(replayed))
         return real_sleep(delay)
 
-    monkeypatch.setattr(pasthands, "from_record", lambda d: replayed.append(1) or real(d))
-    monkeypatch.setattr(replays.asyncio, "sleep", counting_sleep)
+    def counting_replay(data: object) -> Match:
+        replayed.append(1)
+        return real(data)
+
+    monkeypatch.setattr(pasthands, "from_record", counting_replay)
+    monkeypatch.setattr(asyncio, "sleep", counting_sleep)
     run_async(game.read_history_when_idle())
     assert waits == [0, 0, 1, 2], "the browser gets a turn before the parse and each replay"
     assert game.state.past.history == at_once and len(replayed) == 3
@@ -111,13 +114,15 @@ def test_the_idle_read_gives_way_before_each_record_and_finds_what_a_read_at_onc
 
 def test_the_idle_read_keeps_a_damaged_history_aside_and_says_so_without_settings() -> None:
     game, storage = idle_game(crafted_history(entries=1).replace('"hands":[0]', '"hands":[99]'))
-    draws = game.screen.draws
+    screen = game.screen
+    assert isinstance(screen, FakeScreen)
+    draws = screen.draws
     run_async(game.read_history_when_idle())
     assert game.state.past.history == History()
     assert [k for k in storage if k.startswith("tractor.history.bad.")]
     assert game.state.words.message is not None
     assert game.state.words.message.key == "storage_damaged"
-    assert game.screen.draws == draws + 1, "drawn again, with the message"
+    assert screen.draws == draws + 1, "drawn again, with the message"
 
 
 def test_a_history_needed_during_the_idle_read_is_read_at_once_and_the_idle_read_stops(

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fakes import FakeScreen, FakeStorage
 from house.game import Game
+from matches import system_action
 from seats.agents import WorkerLink
 from store.keeper import TAB_KEY, loading_key
 from store.links import parse_query
@@ -72,6 +73,13 @@ def to_seat_0_s_play(game: Game) -> None:
     game.state.seat.autoplay = False
 
 
+def saved_seed(storage: FakeStorage) -> int:
+    """The seed of the match in storage (there must be one)."""
+    match = read_match(storage["tractor.match"]).match
+    assert match is not None
+    return match.seed
+
+
 # ------------------------------------------------------------------ two tabs
 @pytest.mark.parametrize("event", [True, False], ids=["storage-event", "event-missed"])
 def test_a_tab_whose_match_another_tab_replaced_never_writes_over_it(event: bool) -> None:
@@ -81,14 +89,14 @@ def test_a_tab_whose_match_another_tab_replaced_never_writes_over_it(event: bool
     b = tab(storage, "b", seed=None, deal=(Rules(decks=1), 11))
     assert b.state.panels.confirm == "deal"
     b.confirm_yes()
-    assert read_match(storage["tractor.match"]).match.seed == 11
+    assert saved_seed(storage) == 11
     if event:
         a.on_storage("tractor.match")
         assert a.state.keep.keeper.elsewhere
         assert a.state.words.message is not None
         assert a.state.words.message.key == "elsewhere"
     first_legal_play(a)
-    assert read_match(storage["tractor.match"]).match.seed == 11  # B's match is kept
+    assert saved_seed(storage) == 11  # B's match is kept
     assert a.state.keep.keeper.elsewhere and a.paused
     assert 'data-testid="take-over"' in render_footer(a)
     assert tab(storage, "c", seed=None).state.live.match.seed == 11  # a reload resumes B's match
@@ -351,7 +359,7 @@ def crash_while_loading(storage: FakeStorage, monkeypatch: pytest.MonkeyPatch) -
 def test_a_match_whose_load_did_not_finish_once_is_loaded_again_and_resumed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     m = Match(Rules(decks=1), 3)
-    m.apply(m.system_action())
+    m.apply(system_action(m))
     storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
     crash_while_loading(storage, monkeypatch)  # a benign crash: 1-3% of visits
     again = tab(storage, "b", seed=5)
@@ -365,7 +373,7 @@ def test_a_stored_match_whose_load_never_finished_twice_is_kept_aside_unread(
     from house import keeping
 
     m = Match(Rules(decks=1), 3)
-    m.apply(m.system_action())
+    m.apply(system_action(m))
     storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
     crash_while_loading(storage, monkeypatch)
     crash_while_loading(storage, monkeypatch)  # tried once more: it froze again
@@ -390,7 +398,7 @@ def test_a_match_kept_aside_after_two_unfinished_loads_is_restored_from_settings
         monkeypatch: pytest.MonkeyPatch) -> None:
     m = Match(Rules(decks=1), 3)
     for _ in range(7):
-        m.apply(m.system_action())
+        m.apply(system_action(m))
     storage = FakeStorage({"tractor.match": dumps(m), "tractor.settings": ONE_DECK})
     crash_while_loading(storage, monkeypatch)
     crash_while_loading(storage, monkeypatch)

@@ -81,7 +81,7 @@ process.stdout.write(lines.join("\\n"));
 """
 
 
-def run_cpython(scenarios: list[str], program: str = PROGRAM) -> list[object]:
+def run_cpython(scenarios: list[str], program: str = PROGRAM) -> list[Any]:
     """The same program in this interpreter."""
     sys.path[:0] = [str(path.parent) for path in FILES.values()]
     out = io.StringIO()
@@ -91,7 +91,7 @@ def run_cpython(scenarios: list[str], program: str = PROGRAM) -> list[object]:
     finally:
         del sys.path[: len(FILES)]
     text = out.getvalue()
-    result: list[object] = json.loads(text[text.rindex("RESULT") + len("RESULT"):])
+    result: list[Any] = json.loads(text[text.rindex("RESULT") + len("RESULT"):])
     return result
 
 

@@ -26,7 +26,7 @@ from fakes import FakeScreen, FakeStorage
 from house import core, painting
 from house.game import Game
 from micro import paint_check, paintable
-from micro.words import LANGUAGES, Words, table_say
+from micro.words import LANGUAGES, Words, seat_name, table_say
 from render.table import Scene, render
 from seats.agents import WorkerLink
 from store.settings import Settings
@@ -138,12 +138,12 @@ def test_the_bare_table_claims_no_hand_level_trump_or_points(lang: str) -> None:
         assert ('data-testid="welcome"' in html) == first_visit
         assert str(paintable.bar_buttons(words)) in str(live["bar"])  # the live bar's buttons
         for seat in range(4):
-            assert paintable.seat_name(words, seat) in str(bare["seat-" + str(seat)])
+            assert seat_name(words, seat) in str(bare["seat-" + str(seat)])
 
 
 def test_the_stored_view_holds_the_keys_the_renderer_reads() -> None:
     assert set(paint_check.VIEW_KEYS) == {*paintable.PAINT_KEYS, "rules", "hand_trump"}
-    assert paint_check.LEAD_KINDS == paintable.LEAD_KINDS
+    assert paint_check.LEAD_KINDS == paintable.LEAD_KINDS  # type: ignore[attr-defined]
 
 
 def test_the_stored_view_holds_no_other_seat_s_cards() -> None:
@@ -157,8 +157,8 @@ def test_the_stored_view_holds_no_other_seat_s_cards() -> None:
 
 # ------------------------------------------------------------------ refused views
 
-_, GOOD_TEXT, GOOD_RECORD, _ = next(p for p in POSITIONS if p[0].endswith("-play")
-                                    and json.loads(p[1])["view"]["trick"])
+GOOD_TEXT, GOOD_RECORD = next(p[1:3] for p in POSITIONS if p[0].endswith("-play")
+                              and json.loads(p[1])["view"]["trick"])
 
 
 def tampered(change: Callable[[dict[str, Any]], object]) -> str:
@@ -353,14 +353,16 @@ def test_the_checker_s_numbers_are_the_rules_numbers() -> None:
     """paint_check takes them from scenario_check (MicroPython runs it): they are the engine's."""
     from tractor import cards, rules, scenario_check
 
-    assert scenario_check.RANKS == cards.RANKS and "".join(scenario_check.SUITS) == cards.SUITS
-    assert scenario_check.HAND_SIZE == rules.HAND_SIZE
-    assert scenario_check.KITTY_SIZE == rules.KITTY_SIZE
-    assert set(scenario_check.RULE_CHOICES["decks"]) == set(rules.CHOICES["decks"])
-    assert scenario_check.RULE_CHOICES["partners"] == rules.CHOICES["partners"]
-    assert sum(cards.POINTS) == scenario_check.DECK_POINTS
+    checker: Any = scenario_check  # its names as MicroPython reads them (rulecore's, imported)
+
+    assert checker.RANKS == cards.RANKS and "".join(checker.SUITS) == cards.SUITS
+    assert checker.HAND_SIZE == rules.HAND_SIZE
+    assert checker.KITTY_SIZE == rules.KITTY_SIZE
+    assert set(checker.RULE_CHOICES["decks"]) == set(rules.CHOICES["decks"])
+    assert checker.RULE_CHOICES["partners"] == rules.CHOICES["partners"]
+    assert sum(cards.POINTS) == checker.DECK_POINTS
     for decks in rules.CHOICES["decks"]:
-        assert Rules(decks=decks).total_points == scenario_check.DECK_POINTS * decks
+        assert Rules(decks=decks).total_points == checker.DECK_POINTS * decks
     assert sorted(paint_check.CARDS) == sorted(cards.TEXT)
 
 

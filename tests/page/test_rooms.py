@@ -21,6 +21,7 @@ import pytest
 from fakes import FakeStorage
 from house import coach, core, dialogs, flow, keeping, records, replays, seat0
 from house.game import Game
+from matches import system_action
 from store.keeper import TAB_KEY
 from store.settings import Settings
 from tables import make_game, run_async, run_until
@@ -134,7 +135,7 @@ def test_the_core_runs_what_the_facade_registered_after_each_action() -> None:
     game.state.hooks.after_action.append(
         lambda table, action, before: seen.append((before.phase, table.live.version)))
     version = game.state.live.version
-    core.apply(game.state, game.state.live.match.system_action())
+    core.apply(game.state, system_action(game.state.live.match))
     assert seen == [("deal", version + 1)]
     assert "house.core" in web_imports(WEB / "house" / "seat0.py")
     assert not web_imports(WEB / "house" / "core.py") & {f"house.{room}" for room in ROOM_NAMES}
@@ -298,10 +299,10 @@ def test_the_position_link_shows_only_seat_0_s_view() -> None:
     to_seat_0_s_lead(game)
     game.state.env.address = "https://example.org/tractor/index.html"
     records.share_position(game.state)
-    assert game.state.panels.position_link is not None
-    assert game.state.panels.position_iframe is not None
-    assert game.state.panels.position_link.startswith("https://example.org/tractor/embed.html?s=")
     panels = game.state.panels
+    assert panels.position_link is not None
+    assert panels.position_iframe is not None
+    assert panels.position_link.startswith("https://example.org/tractor/embed.html?s=")
     assert panels.position_link in panels.position_iframe.replace("&amp;", "&")
 
 
@@ -449,7 +450,8 @@ def test_a_seat_that_plays_the_friend_card_but_is_not_the_friend_is_named_with_w
         while m.phase not in ("hand_over", "match_over") and len(seen) < 2:
             before = m.friend_revealed
             phase = m.phase
-            (action,) = [a for a in step(m, players)][-1:] or [None]
+            actions = step(m, players)
+            action = actions[-1] if actions else None
             if not isinstance(action, Play) or m.friend_card is None:
                 continue
             if m.friend_card not in action.cards or (before and m.friend_revealed):

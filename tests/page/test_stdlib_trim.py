@@ -26,7 +26,8 @@ RUNTIME_DIRS = [MODULES / "pyodide", MODULES / "@pyscript" / "core" / "dist"]
 def vendored_zip(site_build: ModuleType) -> Path:
     """Pyodide's whole standard library, as npm installed it."""
     site_build.install_vendor(ROOT / "vendor")
-    return MODULES / "pyodide" / site_build.STDLIB_ZIP
+    zipped: Path = MODULES / "pyodide" / site_build.STDLIB_ZIP
+    return zipped
 
 
 def zip_modules(path: Path) -> set[str]:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from fakes import FakeScreen, FakeStorage
 from house.game import Game
+from matches import system_action
 from micro import paint_check
 from seats.agents import WorkerLink
 from store.storage import Store
@@ -31,7 +32,7 @@ ESCAPED = "\\ud800"  # the same in JSON text, as an escape
 def stored_match() -> str:
     m = Match(Rules(decks=1), 3)
     for _ in range(5):
-        m.apply(m.system_action())
+        m.apply(system_action(m))
     return dumps(m)
 
 

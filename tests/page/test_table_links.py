@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fakes import FakeStorage
-from matches import advance
+from matches import advance, system_action
 from store.links import parse_query
 from store.saves import read_match
 from store.settings import Settings
@@ -67,7 +67,7 @@ def test_a_shared_deal_starts_at_once_or_after_confirming() -> None:
     assert not game.state.live.match.actions
     game.offer_match((rules, 5))
     assert (game.state.live.match.rules, game.state.live.match.seed) == (rules, 5)
-    game.state.live.match.apply(game.state.live.match.system_action())  # a match under way now
+    game.state.live.match.apply(system_action(game.state.live.match))  # a match under way now
     game.offer_match((Rules(), 6))
     assert game.state.panels.confirm == "deal" and game.state.live.match.seed == 5
     game.close_panel()
@@ -88,7 +88,7 @@ def test_export_then_import_gives_the_identical_match() -> None:
     assert name == "tractor-match-4.json" and text == dumps(played)
     storage = FakeStorage()
     target, _ = make_game(storage, seed=8)
-    target.state.live.match.apply(target.state.live.match.system_action())
+    target.state.live.match.apply(system_action(target.state.live.match))
     target.import_record(text)
     assert target.state.panels.confirm == "import" and target.state.live.match.seed == 8
     target.confirm_yes()

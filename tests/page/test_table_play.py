@@ -162,9 +162,13 @@ def test_auto_declare_lets_the_helper_declare_for_seat_0_during_the_deal() -> No
     game, _ = make_game(storage, seed=31)
     helper = DeclaringAgent()
     game.state.env.agents[0] = helper
-    waited = []
-    run_until(game, lambda: waited.append(game.state.deal.end_of_deal)
-              or game.state.live.match.phase != "deal")
+    waited: list[bool] = []
+
+    def dealt() -> bool:
+        waited.append(game.state.deal.end_of_deal)
+        return game.state.live.match.phase != "deal"
+
+    run_until(game, dealt)
     assert helper.asked > 0 and not any(waited)
     assert [d.seat for d in game.state.live.match.declarations][:1] == [0]
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fakes import FakeStorage
+from micro.markup import Markup
 from render.table import Scene, render
 from store.saves import read_match
 from store.settings import Settings, parse_settings
@@ -127,7 +128,7 @@ def test_a_stored_match_that_cannot_be_drawn_is_kept_aside(monkeypatch: Any) -> 
 
     calls: list[int] = []
 
-    def broken_the_first_time(scene: Scene) -> dict[str, str]:
+    def broken_the_first_time(scene: Scene) -> dict[str, Markup]:
         calls.append(1)
         if len(calls) == 1:  # the check of the resumed match
             raise KeyError("seat7")

@@ -89,7 +89,7 @@ def test_declaration_notices_last_only_while_true() -> None:
         {}, 1, lambda m: m.phase == "deal" and m.declaration is not None
         and m.declaration.seat != 0 and bool(m.declaration_options(0)),
     )
-    assert overturn is not None
+    assert overturn is not None and overturn.declaration is not None
     storage = FakeStorage({"tractor.match": dumps(overturn)})
     game, _ = make_game(storage, seed=None)
     game.state.words.notice = Msg("msg_declared", seat=overturn.declaration.seat, cards=("2H",))
@@ -190,7 +190,7 @@ def test_a_computer_s_refused_action_is_told_in_chinese_only(monkeypatch: Any, l
         core.apply(table, action)
 
     monkeypatch.setattr(flow, "apply", refuse_once)
-    assert flow.IllegalAction is IllegalAction
+    assert flow.IllegalAction is IllegalAction  # type: ignore[attr-defined]  # flow's own name
     game.state.seat.autoplay = True
     run_until(game, lambda: game.state.words.message is not None)
     game.flush()
