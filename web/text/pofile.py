@@ -160,7 +160,7 @@ def message_table(web: Path, key_of: Callable[[str], str | None]) -> dict[str, o
 def embed_key(msgid: str) -> str | None:
     """The key of a message in the embed's JSON, or None when the embed does not read it:
     ``embed_*`` without the prefix, the engine's ``scenario_*`` and the seats' names as they
-    are (no ``embed_`` message may be named so: ``tests/web/test_engine_words.py``)."""
+    are (no ``embed_`` message may be named so: ``tests/page/test_engine_words.py``)."""
     if msgid.startswith(EMBED_PREFIX):
         return msgid[len(EMBED_PREFIX):]
     return msgid if msgid.startswith(ENGINE_PREFIX) or msgid in SEATS else None
