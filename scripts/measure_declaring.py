@@ -61,7 +61,7 @@ def main() -> None:
                 for alt in (action, Pass(seat)):
                     result = finish(m, alt, args.players, seed).hand_result
                     assert result is not None
-                    values.append(score(result["attackers_points"], seat in result["defenders"]))
+                    values.append(score(result.attackers_points, seat in result.defenders))
                 diffs.append(values[0] - values[1])
             m.apply(action)
     n = len(diffs)

@@ -59,6 +59,7 @@ def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
         "./web/micro/__init__.py": "./micro/__init__.py",
         "./web/micro/markup.py": "./micro/markup.py",
         "./web/embed/scenario_check.py": "./scenario_check.py",
+        "./web/embed/scenario_read.py": "./scenario_read.py",
         "./web/embed/jsonscan.py": "./jsonscan.py",
         "./web/embed/rulecore.py": "./rulecore.py",
         "./web/embed/embed_view.py": "./embed_view.py",

@@ -21,9 +21,10 @@ def copy_site(root: Path, dist: Path) -> None:
     ``web/tutorial/tutorial.html`` becomes ``tutorial.html`` and the rest of
     ``web/tutorial/`` the folder ``tutorial/``; the embed's host-page script
     ``embed.js`` and the scenario format ``scenario.schema.json`` go to the top;
-    the scenario checker (``tractor/scenario_check.py``, which MicroPython runs
-    before the engine loads), its rule core (``tractor/rulecore.py``) and its scanner
-    (``tractor/jsonscan.py``) beside the embed's Python.
+    the scenario checker (``tractor/scenario_check.py`` and its reader
+    ``tractor/scenario_read.py``, which MicroPython runs before the engine loads), its
+    rule core (``tractor/rulecore.py``) and its scanner (``tractor/jsonscan.py``) beside
+    the embed's Python.
     """
     if not (root / "index.html").is_file():
         raise BuildError(f"{root / 'index.html'} is missing")
@@ -41,7 +42,7 @@ def copy_site(root: Path, dist: Path) -> None:
     if embed.is_dir():
         for name in ("embed.js", "scenario.schema.json"):
             shutil.copy2(embed / name, dist / name)
-        for name in ("scenario_check.py", "jsonscan.py", "rulecore.py"):
+        for name in ("scenario_check.py", "scenario_read.py", "jsonscan.py", "rulecore.py"):
             shutil.copy2(root / "pyengine" / "tractor" / name, dist / "web" / "embed" / name)
     tutorial = web / "tutorial"
     if tutorial.is_dir():

@@ -163,6 +163,8 @@ class Play(_SeatCards):
 
 Action = Deal | EndDeal | NextHand | Declare | Pass | Bury | CallFriend | Play
 SYSTEM_ACTIONS = (Deal, EndDeal, NextHand)
+ACTION_TYPES = (Deal, EndDeal, NextHand, Declare, Pass, Bury, CallFriend, Play)
+"""Every type of action (``Action`` as a tuple, for ``isinstance``)."""
 
 
 def _cards(value: Any) -> list[Card]:

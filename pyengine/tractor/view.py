@@ -29,6 +29,7 @@ from .cards import RANKS, SUITS, Card, counts_of, format_cards, parse_cards
 from .declare import Declaration
 from .follow import Lead, analyse_lead, combination
 from .history import TrickRecord
+from .outcome import HandOutcome
 from .phase import Phase, as_phase
 from .rules import Rules
 from .trick import winner
@@ -69,7 +70,8 @@ class View:
     tricks_played: int
     last_trick: dict[str, Any] | None
     throw_failure: dict[str, Any] | None
-    hand_result: dict[str, Any] | None
+    hand_result: HandOutcome | None
+    """The hand's outcome once it is over (``tractor.outcome``)."""
     winners: tuple[int, ...] | None
     tricks: tuple[TrickRecord, ...] = ()
     """Every finished trick of the hand, in order."""
@@ -134,7 +136,7 @@ class View:
             "tricks_played": self.tricks_played,
             "last_trick": self.last_trick,
             "throw_failure": self.throw_failure,
-            "hand_result": self.hand_result,
+            "hand_result": None if self.hand_result is None else self.hand_result.to_data(),
             "winners": None if self.winners is None else list(self.winners),
             "tricks": [t.to_dict() for t in self.tricks],
             "friend_trick": self.friend_trick,
@@ -188,7 +190,9 @@ class View:
             tricks_played=int(data["tricks_played"]),
             last_trick=data["last_trick"],
             throw_failure=data["throw_failure"],
-            hand_result=data["hand_result"],
+            hand_result=(
+                None if data["hand_result"] is None else HandOutcome.from_data(data["hand_result"])
+            ),
             winners=None if data["winners"] is None else tuple(data["winners"]),
             tricks=tuple(TrickRecord.from_dict(t) for t in data["tricks"]),
             friend_trick=data["friend_trick"],

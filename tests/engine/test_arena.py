@@ -20,7 +20,7 @@ def test_a_fixed_first_dealer_deals_whoever_declares(seat: int) -> None:
     m = Match(rules, seed=5)
     assert m.dealer == seat and m.deal_start == seat
     play_hand(m, [make_player("easy", s) for s in range(4)])
-    assert m.hand_result is not None and m.hand_result["dealer"] == seat
+    assert m.hand_result is not None and m.hand_result.dealer == seat
 
 
 def test_first_dealer_rejects_other_seats() -> None:

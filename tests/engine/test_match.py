@@ -11,6 +11,7 @@ from engine_positions import deal_all, position, rig, rigged, snapshot
 from tractor.actions import Bury, CallFriend, Declare, EndDeal, NextHand, Pass, Play
 from tractor.cards import RANKS, parse_cards
 from tractor.match import IllegalAction, Match
+from tractor.outcome import HandOutcome
 from tractor.rules import Rules
 
 FRIEND = Rules(partners="find_friend")
@@ -120,7 +121,7 @@ def last_trick(dealer: int) -> list[str]:
     return [LAST[(seat - dealer) % 4] for seat in range(4)]
 
 
-def finish(m: Match, *plays: str) -> dict[str, object]:
+def finish(m: Match, *plays: str) -> HandOutcome:
     """Play the last trick and return the hand result."""
     play_trick(m, *plays)
     assert m.hand_result is not None
@@ -130,8 +131,8 @@ def finish(m: Match, *plays: str) -> dict[str, object]:
 def test_next_dealer_fixed_defenders_keep_dealer_partner() -> None:
     m = position(last_trick(0), dealer=0, captured=[0, 30, 0, 0])
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert (r["side"], r["levels_gained"], r["attackers_points"]) == ("defenders", 2, 30)
-    assert r["next_dealer"] == 2
+    assert (r.side, r.levels_gained, r.attackers_points) == ("defenders", 2, 30)
+    assert r.next_dealer == 2
     assert m.levels == [2, 0, 2, 0]
     m.apply(NextHand())
     assert m.dealer == 2 and m.level == 2 and m.hand_no == 1 and m.phase == "deal"
@@ -141,16 +142,16 @@ def test_next_dealer_fixed_defenders_keep_dealer_partner() -> None:
 def test_next_dealer_fixed_attackers_take_dealer_next() -> None:
     m = position(last_trick(1), dealer=1, captured=[80, 0, 0, 0])
     r = finish(m, "AS", "3S", "4S", "6S")  # seat 1 leads
-    assert (r["side"], r["levels_gained"]) == ("attackers", 0)
-    assert r["next_dealer"] == 2
+    assert (r.side, r.levels_gained) == ("attackers", 0)
+    assert r.next_dealer == 2
     assert m.levels == [0, 0, 0, 0]  # taking the deal with no level
 
 
 def test_next_dealer_fixed_attackers_gain_levels() -> None:
     m = position(last_trick(0), dealer=0, captured=[0, 100, 0, 25])
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert (r["side"], r["levels_gained"]) == ("attackers", 1)
-    assert m.levels == [0, 1, 0, 1] and r["next_dealer"] == 1
+    assert (r.side, r.levels_gained) == ("attackers", 1)
+    assert m.levels == [0, 1, 0, 1] and r.next_dealer == 1
     m.apply(NextHand())
     assert m.dealer == 1 and m.level == 1
 
@@ -159,7 +160,7 @@ def test_next_dealer_find_friend_defenders_keep_friend_deals() -> None:
     m = position(last_trick(0), rules=FRIEND, dealer=0)
     m.friend = 3
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert r["side"] == "defenders" and r["next_dealer"] == 3
+    assert r.side == "defenders" and r.next_dealer == 3
     assert m.levels == [3, 0, 0, 3]  # each defender moves up
 
 
@@ -167,11 +168,11 @@ def test_next_dealer_find_friend_attackers_take_first_attacker_after_dealer() ->
     m = position(last_trick(0), rules=FRIEND, dealer=0, captured=[0, 0, 90, 0])
     m.friend = 1  # the next player is the friend: skip to the first attacker
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert r["side"] == "attackers" and r["next_dealer"] == 2
+    assert r.side == "attackers" and r.next_dealer == 2
     m = position(last_trick(0), rules=FRIEND, dealer=0, captured=[0, 130, 0, 0])
     m.friend = 2
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert r["next_dealer"] == 1
+    assert r.next_dealer == 1
     assert m.levels == [0, 1, 0, 1]  # both attackers move up, the friend does not
 
 
@@ -179,7 +180,7 @@ def test_next_dealer_one_against_three_keeps_then_deals_again() -> None:
     m = position(last_trick(2), rules=FRIEND, dealer=2)
     m.friend = None
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert r["side"] == "defenders" and r["next_dealer"] == 2
+    assert r.side == "defenders" and r.next_dealer == 2
     assert m.levels == [0, 0, 3, 0]
 
 
@@ -187,7 +188,7 @@ def test_next_dealer_one_against_three_loses_to_next_player() -> None:
     m = position(last_trick(2), rules=FRIEND, dealer=2, captured=[40, 0, 0, 40])
     m.friend = None
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert r["side"] == "attackers" and r["next_dealer"] == 3
+    assert r.side == "attackers" and r.next_dealer == 3
     assert m.levels == [0, 0, 0, 0]
 
 
@@ -196,28 +197,28 @@ def test_kitty_bonus_when_attackers_win_last_trick_multiplied_by_winning_play() 
         ["3S 3S", "AS AS", "4S 6S", "7S 8S"], dealer=0, kitty="KD 10D 3C", captured=[0, 30, 0, 0]
     )
     r = finish(m, "3S 3S", "AS AS", "4S 6S", "7S 8S")
-    assert (r["kitty_points"], r["multiplier"], r["kitty_bonus"]) == (20, 4, 80)
-    assert r["attackers_points"] == 110 and r["side"] == "attackers"
+    assert (r.kitty_points, r.multiplier, r.kitty_bonus) == (20, 4, 80)
+    assert r.attackers_points == 110 and r.side == "attackers"
 
 
 def test_no_kitty_bonus_when_defenders_win_last_trick() -> None:
     m = position(["AS AS", "3S 3S", "4S 6S", "7S 8S"], dealer=0, kitty="KD 10D 3C")
     r = finish(m, "AS AS", "3S 3S", "4S 6S", "7S 8S")
-    assert r["kitty_bonus"] == 0 and r["attackers_points"] == 0
-    assert (r["side"], r["levels_gained"]) == ("defenders", 3)
+    assert r.kitty_bonus == 0 and r.attackers_points == 0
+    assert (r.side, r.levels_gained) == ("defenders", 3)
 
 
 def test_levels_cap_at_ace() -> None:
     m = position(last_trick(0), dealer=0, level="K", levels=[K, 0, K, 0])
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert r["levels_gained"] == 3 and m.levels == [A, 0, A, 0]
-    assert not r["match_won"] and m.phase == "hand_over"
+    assert r.levels_gained == 3 and m.levels == [A, 0, A, 0]
+    assert not r.match_won and m.phase == "hand_over"
 
 
 def test_match_won_by_keeping_the_deal_at_ace() -> None:
     m = position(last_trick(2), dealer=2, level="A", levels=[A, 3, A, 3], captured=[0, 75, 0, 0])
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert r["side"] == "defenders" and r["match_won"]
+    assert r.side == "defenders" and r.match_won
     assert m.phase == "match_over" and m.is_over and m.winners == [0, 2]
     assert m.to_move is None
     before = snapshot(m)
@@ -230,7 +231,7 @@ def test_match_won_by_keeping_the_deal_at_ace() -> None:
 def test_match_not_won_when_attackers_reach_ace() -> None:
     m = position(last_trick(0), dealer=0, level="A", levels=[A, K, A, K], captured=[0, 150, 0, 0])
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert r["side"] == "attackers" and not r["match_won"]
+    assert r.side == "attackers" and not r.match_won
     assert m.levels == [A, A, A, A] and m.phase == "hand_over"
     m.apply(NextHand())
     assert m.dealer == 1 and m.level == A
@@ -239,14 +240,14 @@ def test_match_not_won_when_attackers_reach_ace() -> None:
 def test_match_not_won_by_defenders_below_ace() -> None:
     m = position(last_trick(0), dealer=0, level="Q", levels=[K - 1, 0, K - 1, 0])
     r = finish(m, "AS", "3S", "4S", "6S")
-    assert not r["match_won"] and m.levels[0] == A
+    assert not r.match_won and m.levels[0] == A
 
 
 def test_find_friend_match_won_by_defending_dealer_at_ace() -> None:
     m = position(last_trick(1), rules=FRIEND, dealer=1, level="A", levels=[0, A, 5, 0])
     m.friend = 2
     r = finish(m, "AS", "3S", "4S", "6S")  # seat 1 leads
-    assert r["match_won"] and m.winners == [1, 2]
+    assert r.match_won and m.winners == [1, 2]
 
 
 # ------------------------------------------------------------ §3.3 kitty
@@ -441,8 +442,8 @@ def test_throw_penalty_counts_in_the_hand_result() -> None:
     play_trick(m, "KS QS", "6S", "8S", "AS")  # fails: only QS is led; AS wins
     assert m.trick == [] and m.leader == 0
     r = finish(m, "3S", "KS", "7S", "9S")
-    assert (r["trick_points"], r["penalty"], r["attackers_points"]) == (40, -10, 30)
-    assert (r["side"], r["levels_gained"]) == ("defenders", 2)  # 40 would give +1
+    assert (r.trick_points, r.penalty, r.attackers_points) == (40, -10, 30)
+    assert (r.side, r.levels_gained) == ("defenders", 2)  # 40 would give +1
 
 
 def test_throw_that_stands_is_played_whole() -> None:

@@ -77,7 +77,7 @@ def level_change(p: int, decks: int, scoring: str) -> tuple[str, int]:
 
 
 def next_dealer(
-    rules: Rules, dealer: int, friend: int | None, side: str, attackers: list[int]
+    rules: Rules, dealer: int, friend: int | None, side: str, attackers: Sequence[int]
 ) -> int:
     if side == "defenders":
         if rules.partners == "fixed":
@@ -102,24 +102,24 @@ def assert_hand_result(m: Match, levels_before: list[int]) -> None:
     r = m.hand_result
     assert r is not None and m.trump is not None
     assert sum(m.captured) + points_of(m.kitty) == m.rules.total_points
-    assert r["level"] == levels_before[r["dealer"]]
-    attackers = r["attackers"]
-    assert sorted(attackers + r["defenders"]) == [0, 1, 2, 3]
+    assert r.level == levels_before[r.dealer]
+    attackers = r.attackers
+    assert sorted(attackers + r.defenders) == [0, 1, 2, 3]
     last = m.last_trick
     assert last is not None
     won = [p["cards"] for p in last["plays"] if p["seat"] == last["winner"]][0]
     bonus = points_of(m.kitty) * kitty_multiplier(parse_cards(won), m.trump)
     points = sum(m.captured[s] for s in attackers) + m.penalty
     points += bonus if last["winner"] in attackers else 0
-    assert r["attackers_points"] == points
+    assert r.attackers_points == points
     side, gained = level_change(points, m.rules.decks, m.rules.scoring)
-    assert (r["side"], r["levels_gained"]) == (side, gained)
-    movers = r["defenders"] if side == "defenders" else attackers
+    assert (r.side, r.levels_gained) == (side, gained)
+    movers = r.defenders if side == "defenders" else attackers
     expected = [min(ACE, lv + gained) if s in movers else lv for s, lv in enumerate(levels_before)]
     assert m.levels == expected
-    assert r["next_dealer"] == next_dealer(m.rules, r["dealer"], r["friend"], side, attackers)
-    won_match = side == "defenders" and r["level"] == ACE
-    assert r["match_won"] == won_match and m.is_over == won_match
+    assert r.next_dealer == next_dealer(m.rules, r.dealer, r.friend, side, attackers)
+    won_match = side == "defenders" and r.level == ACE
+    assert r.match_won == won_match and m.is_over == won_match
 
 
 # ------------------------------------------------------------ the driver
@@ -201,7 +201,7 @@ def run_combos(combos: list[dict[str, object]], seed: int) -> Counter[str]:
             assert r is not None
             step(m, players)  # NextHand
             assert m.dealer is not None
-            assert m.dealer == r["next_dealer"] and m.level == m.levels[m.dealer]
+            assert m.dealer == r.next_dealer and m.level == m.levels[m.dealer]
     return stats
 
 

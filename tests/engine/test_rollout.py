@@ -37,10 +37,10 @@ def replay_matches(m: Match) -> tuple[bool, bool]:
         m.apply(Play(seat, list(cards)))  # validates: an illegal play raises
     r = m.hand_result
     assert r is not None
-    assert r["attackers_points"] == out.attackers_points
+    assert r.attackers_points == out.attackers_points
     assert m.last_trick is not None and m.last_trick["winner"] == out.last_winner
     if out.multiplier:
-        assert r["multiplier"] == out.multiplier
+        assert r.multiplier == out.multiplier
     assert m.captured == t.captured
     return inside, complex_lead
 

@@ -1,8 +1,8 @@
 """The files embed.html runs in MicroPython give the same results there as in CPython.
 
-``tractor/scenario_check.py`` (with ``tractor/rulecore.py``), ``web/micro/markup.py``,
-``web/embed/embed_text.py`` and ``web/embed/embed_view.py`` are written in the subset
-both interpreters share. This runs them in the vendored MicroPython (Node.js, as
+``tractor/scenario_check.py`` (with ``tractor/scenario_read.py`` and ``tractor/rulecore.py``),
+``web/micro/markup.py``, ``web/embed/embed_text.py`` and ``web/embed/embed_view.py`` are written
+in the subset both interpreters share. This runs them in the vendored MicroPython (Node.js, as
 build.py already needs) on good, impossible and hostile scenarios and compares the
 checked data, the errors and the
 drawn HTML with CPython's.
@@ -26,6 +26,7 @@ pytestmark = pytest.mark.web
 ROOT = Path(__file__).resolve().parents[2]
 FILES = {
     "scenario_check.py": ROOT / "pyengine" / "tractor" / "scenario_check.py",
+    "scenario_read.py": ROOT / "pyengine" / "tractor" / "scenario_read.py",
     "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
     "rulecore.py": ROOT / "pyengine" / "tractor" / "rulecore.py",
     "micro/__init__.py": ROOT / "web" / "micro" / "__init__.py",

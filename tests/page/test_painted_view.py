@@ -350,19 +350,17 @@ def test_every_view_of_a_played_match_passes(rules: Rules, start_level: int) -> 
 
 
 def test_the_checker_s_numbers_are_the_rules_numbers() -> None:
-    """paint_check takes them from scenario_check (MicroPython runs it): they are the engine's."""
-    from tractor import cards, rules, scenario_check
+    """paint_check takes them from rulecore (MicroPython runs it): they are the engine's."""
+    from tractor import cards, rulecore, rules
 
-    checker: Any = scenario_check  # its names as MicroPython reads them (rulecore's, imported)
-
-    assert checker.RANKS == cards.RANKS and "".join(checker.SUITS) == cards.SUITS
-    assert checker.HAND_SIZE == rules.HAND_SIZE
-    assert checker.KITTY_SIZE == rules.KITTY_SIZE
-    assert set(checker.RULE_CHOICES["decks"]) == set(rules.CHOICES["decks"])
-    assert checker.RULE_CHOICES["partners"] == rules.CHOICES["partners"]
-    assert sum(cards.POINTS) == checker.DECK_POINTS
+    assert rulecore.RANKS == cards.RANKS and "".join(rulecore.SUITS) == cards.SUITS
+    assert rulecore.HAND_SIZE == rules.HAND_SIZE
+    assert rulecore.KITTY_SIZE == rules.KITTY_SIZE
+    assert set(rulecore.RULE_CHOICES["decks"]) == set(rules.CHOICES["decks"])
+    assert rulecore.RULE_CHOICES["partners"] == rules.CHOICES["partners"]
+    assert sum(cards.POINTS) == rulecore.DECK_POINTS
     for decks in rules.CHOICES["decks"]:
-        assert Rules(decks=decks).total_points == checker.DECK_POINTS * decks
+        assert Rules(decks=decks).total_points == rulecore.DECK_POINTS * decks
     assert sorted(paint_check.CARDS) == sorted(cards.TEXT)
 
 

@@ -413,7 +413,7 @@ def test_a_kept_hand_is_listed_with_its_date_outcome_points_and_rules() -> None:
     (line,), _ = replays.history_lines(game.state)
     for lang in ("en", "zh"):
         text = hand_line_text(lang, line)
-        assert str(line.result["attackers_points"]) in text  # type: ignore[index]
+        assert line.result is not None and str(line.result.attackers_points) in text
         assert ("1 deck" if lang == "en" else "一副") in text
         assert any(ch.isdigit() for ch in text.split("·")[0])  # the date
 

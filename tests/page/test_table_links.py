@@ -14,7 +14,7 @@ from store.links import parse_query
 from store.saves import read_match
 from store.settings import Settings
 from store.stats import Stats, parse_stats, record_hand
-from tables import make_game, run_until
+from tables import an_outcome, make_game, run_until
 from tractor.match import Match
 from tractor.rules import Rules
 from tractor.save import dumps
@@ -144,7 +144,7 @@ def test_without_the_setting_there_is_no_undo() -> None:
 
 
 def test_a_match_with_undo_is_counted_apart() -> None:
-    result = {"hand_no": 3, "side": "defenders", "defenders": [0, 2], "attackers": [1, 3]}
+    result = an_outcome(3, "defenders")
     stats = record_hand(Stats(), "m1", result, winners=[0, 2], undo_used=True)
     assert (stats.matches, stats.matches_won, stats.matches_with_undo) == (1, 1, 1)
     assert parse_stats(stats.to_json()) == (stats, False)

@@ -16,7 +16,7 @@ from store.saves import read_match
 from store.settings import Settings, parse_settings
 from store.stats import Stats, parse_stats, record_hand
 from store.storage import is_quota_error
-from tables import make_game
+from tables import an_outcome, make_game
 from tractor.match import Match
 from tractor.rules import Rules
 from tractor.save import dumps
@@ -46,11 +46,11 @@ def test_read_match_classifies_bad_saves() -> None:
 
 
 def test_stats_count_each_hand_once() -> None:
-    result = {"hand_no": 0, "side": "defenders", "defenders": [0, 2], "attackers": [1, 3]}
+    result = an_outcome(0, "defenders")
     stats = record_hand(Stats(), "m1", result, None)
     assert (stats.hands, stats.hands_won) == (1, 1)
     assert record_hand(stats, "m1", result, None) == stats
-    ended = record_hand(stats, "m1", {**result, "hand_no": 1}, [1, 3])
+    ended = record_hand(stats, "m1", an_outcome(1, "defenders"), [1, 3])
     assert (ended.hands, ended.matches, ended.matches_won) == (2, 1, 0)
     assert parse_stats(ended.to_json()) == (ended, False)
     assert parse_stats("garbage") == (Stats(), True)

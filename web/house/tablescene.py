@@ -22,7 +22,7 @@ def levels_before(table: Table) -> list[int] | None:
     if m.hand_result is None or m.phase not in ("hand_over", "match_over"):
         return None
     if len(m.results) >= 2:
-        return list(m.results[-2]["levels"])
+        return list(m.results[-2].levels)
     return [0, 0, 0, 0] if m.hand_no == 0 else None
 
 

@@ -38,32 +38,10 @@ import hashlib
 import json
 
 try:
-    from tractor.jsonscan import depth_within, strict_error
-    from tractor.rulecore import (
-        DECK_POINTS,
-        HAND_SIZE,
-        KITTY_SIZE,
-        PHASES,
-        RANKS,
-        RULE_CHOICES,
-        SUITS,
-        TRUMPS,
-    )
+    from tractor import jsonscan, rulecore
 except ImportError:  # MicroPython: the painter loads both as top-level modules
-    from jsonscan import (  # type: ignore[no-redef,import-not-found,unused-ignore]
-        depth_within,
-        strict_error,
-    )
-    from rulecore import (  # type: ignore[no-redef,import-not-found,unused-ignore]
-        DECK_POINTS,
-        HAND_SIZE,
-        KITTY_SIZE,
-        PHASES,
-        RANKS,
-        RULE_CHOICES,
-        SUITS,
-        TRUMPS,
-    )
+    import jsonscan  # type: ignore[no-redef,import-not-found,unused-ignore]
+    import rulecore  # type: ignore[no-redef,import-not-found,unused-ignore]
 
 from micro.paintable import LEAD_KINDS, PAINT_KEYS
 
@@ -81,7 +59,7 @@ MAX_DEPTH = 5
 """``{"view": {"trick": [{"cards": [...]}]}}`` nests 5 deep."""
 ENDED = ("hand_over", "match_over")
 """The phases after a hand's scoring: the seats' levels are the next hand's."""
-CARDS = tuple(r + s for s in SUITS for r in RANKS) + ("SJ", "BJ")
+CARDS = tuple(r + s for s in rulecore.SUITS for r in rulecore.RANKS) + ("SJ", "BJ")
 MAX_HEADER = 1000
 """The longest header of a match record read: its fields before the actions (schema,
 version, rules, seed, start level: about 300 characters as ``tractor.save.dumps`` writes it)."""
@@ -179,20 +157,20 @@ def record_facts(record: str) -> "dict[str, Any]":
     if end < 0:
         _fail("record: no header before its actions")
     header = record[:end] + "}"
-    if not depth_within(header, 2) or strict_error(header) >= 0:
+    if not jsonscan.depth_within(header, 2) or jsonscan.strict_error(header) >= 0:
         _fail("record: a header not of strict JSON")
     data = json.loads(header)
     if not isinstance(data, dict) or not isinstance(data.get("rules"), dict):
         _fail("record: no rules")
     rules = data["rules"]
-    decks = _int(rules.get("decks"), 1, max(HAND_SIZE), "record's decks")
-    if decks not in RULE_CHOICES["decks"]:
+    decks = _int(rules.get("decks"), 1, max(rulecore.HAND_SIZE), "record's decks")
+    if decks not in rulecore.RULE_CHOICES["decks"]:
         _fail("record's decks: not a rule's value")
-    _choice(rules.get("partners"), RULE_CHOICES["partners"], "record's partners")
+    _choice(rules.get("partners"), rulecore.RULE_CHOICES["partners"], "record's partners")
     penalty = rules.get("throw_penalty")
     if not isinstance(penalty, bool):
         _fail("record's throw penalty: not a flag")
-    start = _int(data.get("start_level"), 0, len(RANKS) - 1, "record's start level")
+    start = _int(data.get("start_level"), 0, len(rulecore.RANKS) - 1, "record's start level")
     return {"decks": decks, "partners": rules["partners"], "throw_penalty": penalty,
             "start_level": start, "hands": record.count(NEXT_HAND) + 1}
 
@@ -200,14 +178,14 @@ def record_facts(record: str) -> "dict[str, Any]":
 def _levels(view: "dict[str, Any]", facts: "dict[str, Any]") -> None:
     """The seats' levels and the hand's on the ladder: never below the start level, all
     of it in the first hand until it is scored, the hand's level the dealer's."""
-    _choice(view["level"], RANKS, "level")
+    _choice(view["level"], rulecore.RANKS, "level")
     levels = view["levels"]
     if not isinstance(levels, list) or len(levels) != 4:
         _fail("levels: not four ranks")
     for rank in levels:
-        _choice(rank, RANKS, "levels")
+        _choice(rank, rulecore.RANKS, "levels")
     start = facts["start_level"]
-    steps = [RANKS.index(rank) for rank in levels + [view["level"]]]
+    steps = [rulecore.RANKS.index(rank) for rank in levels + [view["level"]]]
     if min(steps) < start:
         _fail("levels: a level below the record's start level")
     if view["phase"] in ENDED:
@@ -272,9 +250,10 @@ def check_view(value: "Any", facts: "dict[str, Any]") -> "dict[str, Any]":
         _fail("decks: not the record's")
     if rules["partners"] != facts["partners"]:
         _fail("partners: not the record's")
-    total = DECK_POINTS * decks
-    most = HAND_SIZE[decks] + KITTY_SIZE[decks]  # the dealer's hand with the kitty
-    _choice(view["phase"], PHASES, "phase")
+    total = rulecore.DECK_POINTS * decks
+    # the dealer's hand with the kitty:
+    most = rulecore.HAND_SIZE[decks] + rulecore.KITTY_SIZE[decks]
+    _choice(view["phase"], rulecore.PHASES, "phase")
     mover = view["to_move"]
     if mover is not None:
         _int(mover, -1, 3, "to_move")
@@ -283,7 +262,7 @@ def check_view(value: "Any", facts: "dict[str, Any]") -> "dict[str, Any]":
         _seat(view[name], name)
     _levels(view, facts)
     if view["trump"] is not None:
-        _choice(view["trump"], TRUMPS, "trump")
+        _choice(view["trump"], rulecore.TRUMPS, "trump")
     decl = view["declaration"]
     if decl is not None:
         _keys(decl, ("seat", "cards"), "declaration")
@@ -299,18 +278,18 @@ def check_view(value: "Any", facts: "dict[str, Any]") -> "dict[str, Any]":
     _points(view, facts, total)
     sizes = _ints(view["hand_sizes"], 0, most, "hand_sizes")
     for name in ("deal_total", "dealt"):
-        _int(view[name], 0, 4 * HAND_SIZE[decks], name)
-    _int(view["kitty_size"], 0, KITTY_SIZE[decks], "kitty_size")
-    _int(view["tricks_played"], 0, HAND_SIZE[decks], "tricks_played")
+        _int(view[name], 0, 4 * rulecore.HAND_SIZE[decks], name)
+    _int(view["kitty_size"], 0, rulecore.KITTY_SIZE[decks], "kitty_size")
+    _int(view["tricks_played"], 0, rulecore.HAND_SIZE[decks], "tricks_played")
     hand = _cards(view["hand"], 0, most, "hand")
     if len(hand) != sizes[0]:
         _fail("hand: not as many cards as seat 0 holds")
-    _trick(view, HAND_SIZE[decks], decks)
+    _trick(view, rulecore.HAND_SIZE[decks], decks)
     if view["lead_kind"] is not None:
         _choice(view["lead_kind"], LEAD_KINDS, "lead_kind")
-    _failure(view["throw_failure"], HAND_SIZE[decks], total)
+    _failure(view["throw_failure"], rulecore.HAND_SIZE[decks], total)
     if view["kitty_taken"] is not None:
-        _cards(view["kitty_taken"], 0, KITTY_SIZE[decks], "kitty_taken")
+        _cards(view["kitty_taken"], 0, rulecore.KITTY_SIZE[decks], "kitty_taken")
     trumps = view["hand_trump"]
     if not isinstance(trumps, list) or len(trumps) != len(hand):
         _fail("hand_trump: not one flag a card")
@@ -328,7 +307,7 @@ def parse(text: "str | None", record: "str | None") -> "dict[str, Any]":
         raise AssertionError  # unreachable: for mypy
     if len(text) > MAX_CHARS:
         _fail("too long")
-    if not depth_within(text, MAX_DEPTH) or strict_error(text) >= 0:
+    if not jsonscan.depth_within(text, MAX_DEPTH) or jsonscan.strict_error(text) >= 0:
         _fail("not strict JSON of the expected depth")
     data = _keys(json.loads(text), ("schema", "version", "record", "view"), "paint")
     if data["schema"] != SCHEMA or data["version"] != VERSION:

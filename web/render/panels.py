@@ -10,6 +10,7 @@ from store.stats import human_side_won
 from text.i18n import LANGUAGE_MENU, option_label, seat_name, seat_names, t
 from text.messages import hand_outcome
 from tractor.cards import RANKS
+from tractor.outcome import HandOutcome
 from tractor.players import PLAYER_NAMES
 from tractor.rules import CHOICES
 
@@ -24,31 +25,31 @@ SWITCH_LABELS = {"undo": "undo_setting"}
 
 def hand_result(scene: Scene) -> Markup | None:
     view, lang = scene.view, scene.lang
-    result = view["hand_result"]
-    if result is None:
+    if view["hand_result"] is None:
         return None
+    result = HandOutcome.from_data(view["hand_result"])
     last = view["last_trick"]
-    bonus_won = last is not None and last["winner"] in result["attackers"]
+    bonus_won = last is not None and last["winner"] in result.attackers
     if bonus_won:
         kitty_line = t(
             lang,
             "kitty_line",
-            points=result["kitty_points"],
-            mult=result["multiplier"],
-            bonus=result["kitty_bonus"],
+            points=result.kitty_points,
+            mult=result.multiplier,
+            bonus=result.kitty_bonus,
         )
     else:
-        kitty_line = t(lang, "kitty_not_won", points=result["kitty_points"])
+        kitty_line = t(lang, "kitty_not_won", points=result.kitty_points)
     lines: list[Child] = [
-        el("div", el("span", t(lang, "kitty")), mini_cards(lang, result["kitty"]),
+        el("div", el("span", t(lang, "kitty")), mini_cards(lang, [str(c) for c in result.kitty]),
            class_="result-kitty"),
         el("p", kitty_line, data_testid="kitty-line"),
-        el("p", t(lang, "trick_points", n=result["trick_points"])),
+        el("p", t(lang, "trick_points", n=result.trick_points)),
     ]
-    if result["penalty"]:
-        lines.append(el("p", t(lang, "penalty_line", n=result["penalty"])))
+    if result.penalty:
+        lines.append(el("p", t(lang, "penalty_line", n=result.penalty)))
     lines.append(
-        el("p", t(lang, "attackers_total", n=result["attackers_points"]), class_="total",
+        el("p", t(lang, "attackers_total", n=result.attackers_points), class_="total",
            data_testid="attackers-total")
     )
     outcome = hand_outcome(lang, result)
@@ -58,12 +59,12 @@ def hand_result(scene: Scene) -> Markup | None:
         el("p", f"{outcome} — {verdict}", class_=f"outcome {'won' if won else 'lost'}",
            data_testid="outcome")
     )
-    defenders = result["defenders"]
+    defenders = result.defenders
     if view["rules"]["partners"] == "find_friend" and len(defenders) == 1:
         lines.append(el("p", t(lang, "plays_alone", name=seat_name(lang, defenders[0]))))
     else:
-        lines.append(el("p", t(lang, "defenders_were", names=seat_names(lang, defenders))))
-    after = result["levels"]
+        lines.append(el("p", t(lang, "defenders_were", names=seat_names(lang, list(defenders)))))
+    after = result.levels
     before = scene.levels_before or after
     levels = [
         el(
@@ -91,20 +92,20 @@ def hand_result(scene: Scene) -> Markup | None:
                         data_autofocus=True)
         testid = "match-over"
     else:
-        lines.append(el("p", t(lang, "next_dealer", name=seat_name(lang, result["next_dealer"]))))
+        lines.append(el("p", t(lang, "next_dealer", name=seat_name(lang, result.next_dealer))))
         action = button(t(lang, "next_hand"), "next-hand", "next-hand", class_="primary",
                         data_autofocus=True)
         testid = "hand-over"
-    title = t(lang, "result_title", n=result["hand_no"] + 1)
+    title = t(lang, "result_title", n=result.hand_no + 1)
     collapsed = scene.show_last  # the last trick is shown: the result steps aside
     last_trick = button(
         t(lang, "show_result" if collapsed else "last_trick"), "last-trick", "result-last-trick",
         aria_pressed="true" if collapsed else "false",
     )
     replay = button(t(lang, "replay"), "replay", "replay", data_match=scene.match_id,
-                    data_hand=result["hand_no"])
+                    data_hand=result.hand_no)
     coach = button(t(lang, "review"), "review", "review", data_match=scene.match_id,
-                   data_hand=result["hand_no"])
+                   data_hand=result.hand_no)
     return dialog(
         el("div", el("h2", title), None if collapsed else lines,
            el("div", last_trick, replay, coach, action, class_="panel-buttons"),

@@ -27,7 +27,7 @@ def replay_panel(scene: Scene) -> Markup | None:
         caption = t(lang, "replay_trick", n=step.trick_no, name=seat_name(lang, step.winner or 0),
                     points=step.points)
     else:
-        caption = t(lang, "replay_result", n=(step.result or {}).get("attackers_points", 0))
+        caption = t(lang, "replay_result", n=step.result.attackers_points if step.result else 0)
     played = {seat: cards for seat, cards in step.plays}
     seats: list[Child] = [
         el(
@@ -75,14 +75,14 @@ def hand_line_text(lang: str, line: HandLine) -> str:
     if line.started_ms is not None:
         when = time.localtime(line.started_ms / 1000)
         date = time.strftime("%m-%d %H:%M", when)
-    result = line.result or {}
-    outcome = hand_outcome(lang, result)
+    result = line.result
+    outcome = t(lang, "attackers_take") if result is None else hand_outcome(lang, result)
     rules = " · ".join(
         option_label(lang, name, line.rules[name])
         for name in ("decks", "partners") if name in line.rules
     )
     return t(lang, "history_item", date=date, n=line.hand + 1, outcome=outcome,
-             points=result.get("attackers_points", 0), rules=rules)
+             points=0 if result is None else result.attackers_points, rules=rules)
 
 
 def history_list(scene: Scene) -> Markup:

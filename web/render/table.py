@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from micro import paintable
 from micro.markup import Markup, el, join
-from micro.paintable import page_href
 from text.i18n import seat_name, t, words_of
 
 from render.centre import centre
@@ -66,10 +65,6 @@ def bar(scene: Scene) -> Markup:
     """The bar (``paintable.bar``: the painted table draws the same one)."""
     return paintable.bar(words_of(scene.lang), scene.view, scene.show_last, scene.show_log,
                          scene.first_visit)
-
-
-def tutorial_href(lang: str) -> str:
-    return page_href("tutorial", lang)
 
 
 def seat_box(scene: Scene, seat: int) -> Markup:

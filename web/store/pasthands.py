@@ -21,6 +21,7 @@ from typing import Any
 from tractor.actions import NextHand
 from tractor.jsondata import DataError, parse_json
 from tractor.match import Match
+from tractor.outcome import HandOutcome
 from tractor.save import SaveError, from_record, record
 from tractor.trump import sorted_hand
 
@@ -42,7 +43,7 @@ class Entry:
     match_id: str
     record: dict[str, Any]
     hands: tuple[int, ...]
-    results: tuple[dict[str, Any], ...] = ()  # the record's finished hands, from its replay
+    results: tuple[HandOutcome, ...] = ()  # the record's finished hands, from its replay
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class HandLine:
     match_id: str
     hand: int
     started_ms: int | None  # from the match id (``<ms>-<seed>``); None if it has no date
-    result: dict[str, Any] | None
+    result: HandOutcome | None
     rules: dict[str, Any]
 
     @classmethod
@@ -190,7 +191,7 @@ class Step:
     winner: int | None = None
     points: int = 0
     kitty: tuple[str, ...] = ()
-    result: dict[str, Any] | None = None
+    result: HandOutcome | None = None
     captured: tuple[int, ...] = field(default=(0, 0, 0, 0))
 
 
@@ -234,5 +235,6 @@ def replay_steps(match_record: dict[str, Any], hand_no: int) -> list[Step]:
             ))
     if m.hand_result is not None:
         steps.append(Step("result", m.tricks_played, hands(), result=m.hand_result,
-                          kitty=tuple(m.hand_result["kitty"]), captured=tuple(m.captured)))
+                          kitty=tuple(str(c) for c in m.hand_result.kitty),
+                          captured=tuple(m.captured)))
     return steps

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from tractor.jsondata import DataError
+from tractor.outcome import HandOutcome
 
 from store.storage import read_small
 
@@ -53,23 +54,21 @@ def parse_stats(text: str | None) -> tuple[Stats, bool]:
     return Stats(**values, counted=counted), False
 
 
-def human_side_won(result: dict[str, Any]) -> bool:
+def human_side_won(result: HandOutcome) -> bool:
     """Whether seat 0's side is the side that gained from this hand."""
-    side = result.get("side")
-    seats = result.get("defenders" if side == "defenders" else "attackers", [])
-    return HUMAN in seats
+    return HUMAN in result.gainers()
 
 
 def record_hand(
     stats: Stats,
     match_id: str,
-    result: dict[str, Any],
+    result: HandOutcome,
     winners: list[int] | None,
     undo_used: bool = False,
 ) -> Stats:
     """Count a finished hand (and the match when it ended, apart if undo was used in it);
     idempotent per hand."""
-    key = f"{match_id}:{result.get('hand_no')}"
+    key = f"{match_id}:{result.hand_no}"
     if stats.counted == key:
         return stats
     won = human_side_won(result)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tractor.cards import Card
+from tractor.outcome import HandOutcome
 
 from text.i18n import cards_label, rule_sentence, seat_name, t
 
@@ -43,10 +44,10 @@ class Msg:
         return t(lang, self.key, **params)
 
 
-def hand_outcome(lang: str, result: dict[str, Any]) -> str:
+def hand_outcome(lang: str, result: HandOutcome) -> str:
     """What a hand's result did to the levels, in words (the result dialog, past hands)."""
-    gained = result.get("levels_gained", 0)
-    if result.get("side") == "defenders":
+    gained = result.levels_gained
+    if result.side == "defenders":
         return t(lang, "defenders_up", n=gained)
     if gained:
         return t(lang, "attackers_up", n=gained)

@@ -22,8 +22,6 @@ it all:
   (``against_model``): they are dropped and no more are made for it (a random
   player ducks all the time, and a sampler that believed its ceilings fed it points);
 * ``points_out``: points in ``unseen``;
-* ``holders(card)``: the other seats that may still hold a card (not void in its
-  suit), and the kitty when this seat does not know it.
 
 >>> from tractor.match import Match
 >>> m = Match(seed=3)
@@ -39,7 +37,7 @@ from collections.abc import Sequence
 from ..cards import POINTS
 from ..trump import TRUMP, Trump
 from ..view import View
-from .rollout import _key
+from .rollout_fast import follow_key
 
 NO_CAP = 1 << 20
 """No inferred ceiling on a seat's cards in a suit."""
@@ -96,7 +94,7 @@ class Memory:
         """The last seat of a single lead followed suit below an opponent's winning card
         of that suit, with points on the table: it holds nothing higher there."""
         rank, suit_of = self.order.order, self.order.suit
-        keys = [_key(tuple(cs), suit, suit_of, rank) for _, cs in trick]
+        keys = [follow_key(tuple(cs), suit, suit_of, rank) for _, cs in trick]
         won = max(range(3), key=lambda i: (keys[i], -i))  # equal plays: the earliest
         if (
             0 <= keys[3] <= keys[won] < 1000  # followed suit; the winner is of the suit
@@ -115,10 +113,10 @@ class Memory:
         trumped). On a trump lead the rules may keep a point trump that would beat
         the partner's, so nothing is read there."""
         rank, suit_of = self.order.order, self.order.suit
-        won, best = 0, _key(tuple(trick[0][1]), suit, suit_of, rank)
+        won, best = 0, follow_key(tuple(trick[0][1]), suit, suit_of, rank)
         for i in range(1, len(trick)):
             seat, cards = trick[i]
-            key = _key(tuple(cards), suit, suit_of, rank)
+            key = follow_key(tuple(cards), suit, suit_of, rank)
             if key > best:
                 won, best = i, key
                 continue
@@ -160,20 +158,6 @@ class Memory:
     def suit_unseen(self, suit: int) -> int:
         """How many unseen cards are of effective suit ``suit``."""
         return sum(self.unseen[c] for c in self.order.by_suit[suit])
-
-    def may_hold(self, seat: int, suit: int) -> bool:
-        """Whether ``seat`` may still hold cards of ``suit`` (not shown void; not us)."""
-        return seat != self.seat and not self.void[seat][suit]
-
-    def holders(self, card: int) -> list[int]:
-        """Other seats (and -1 for an unknown kitty) that may hold ``card``."""
-        if not self.unseen[card]:
-            return []
-        suit = self.order.suit[card]
-        out = [s for s in range(4) if self.may_hold(s, suit)]
-        if not self.kitty_known:
-            out.append(-1)
-        return out
 
     def may_ruff(self, seat: int, suit: int) -> bool:
         """Whether ``seat`` may trump a lead of plain ``suit``: void there, trumps maybe left."""

@@ -46,7 +46,7 @@ def load(text: str) -> Scenario:
     >>> load(QUIZ.replace(quiz, '"steps": [{"seat": 0, "cards": "AS KS"}]'))
     Traceback (most recent call last):
     ...
-    tractor.scenario_check.ScenarioError: steps[0]: seat 0 plays AS KS: you must play 1 pair(s) \
+    tractor.scenario_read.ScenarioError: steps[0]: seat 0 plays AS KS: you must play 1 pair(s) \
 of the led suit (you hold them) (follow_pairs)
     """
     return _checked(text)[0]

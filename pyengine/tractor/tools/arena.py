@@ -110,18 +110,18 @@ def play_deal(rules: Rules, a: str, b: str, seed: int, deal: int, declaring: boo
             step(m, seats)
         r = m.hand_result
         assert r is not None
-        movers = r["defenders"] if r["side"] == "defenders" else r["attackers"]
-        gain = [r["levels_gained"] if s in movers else 0 for s in range(4)]
+        movers = r.defenders if r.side == "defenders" else r.attackers
+        gain = [r.levels_gained if s in movers else 0 for s in range(4)]
         a_gain = sum(gain[s] for s in a_seats)
         b_gain = sum(gain) - a_gain
-        attackers = set(r["attackers"])
+        attackers = set(r.attackers)
         a_attacked = (
             True if attackers <= set(a_seats) else False if not attackers & set(a_seats) else None
         )
-        winners = set(r["defenders"] if r["side"] == "defenders" else r["attackers"])
+        winners = set(r.defenders if r.side == "defenders" else r.attackers)
         plays.append(
             PlayResult(a_seats, (a_gain - b_gain) / 2, a_gain > 0, set(a_seats) <= winners,
-                       r["attackers_points"], a_attacked)
+                       r.attackers_points, a_attacked)
         )
         for s, p in enumerate(seats):
             times["a" if s in a_seats else "b"] += p.times

@@ -144,13 +144,13 @@ def check_hand(m: Match, start: HandStart) -> list[str]:
         out.append(f"{where}: trick points {sum(m.captured)} + kitty {kitty_points} != {total}")
     if not all(0 <= lv <= ACE for lv in m.levels):
         out.append(f"{where}: level out of 2..A: {m.levels}")
-    if start.dealer is not None and r["dealer"] != start.dealer:
-        out.append(f"{where}: dealer {r['dealer']} is not the announced {start.dealer}")
-    dealer = r["dealer"]
+    if start.dealer is not None and r.dealer != start.dealer:
+        out.append(f"{where}: dealer {r.dealer} is not the announced {start.dealer}")
+    dealer = r.dealer
     own = start.levels[dealer]
-    if r["level"] != own:
-        out.append(f"{where}: played at level {r['level']}, the dealer's level is {own}")
-    attackers = r["attackers"]
+    if r.level != own:
+        out.append(f"{where}: played at level {r.level}, the dealer's level is {own}")
+    attackers = r.attackers
     trick_points = sum(m.captured[s] for s in attackers)
     last = m.last_trick
     assert last is not None
@@ -158,26 +158,26 @@ def check_hand(m: Match, start: HandStart) -> list[str]:
     mult = kitty_multiplier(parse_cards(winning), m.trump)
     bonus = kitty_points * mult if last["winner"] in attackers else 0
     penalty = sum(
-        THROW_PENALTY_POINTS * (1 if seat in r["defenders"] else -1) for seat in start.failed_throws
+        THROW_PENALTY_POINTS * (1 if seat in r.defenders else -1) for seat in start.failed_throws
     ) if m.rules.throw_penalty else 0
     if m.penalty != penalty:
         out.append(f"{where}: throw penalty {m.penalty} != {penalty} for the failed throws")
     points = trick_points + bonus + penalty
-    if r["attackers_points"] != points:
-        out.append(f"{where}: attackers' points {r['attackers_points']} != {points}")
+    if r.attackers_points != points:
+        out.append(f"{where}: attackers' points {r.attackers_points} != {points}")
     side, gained = level_change(points, decks, m.rules.scoring)
-    if (r["side"], r["levels_gained"]) != (side, gained):
-        out.append(f"{where}: level change {r['side']} +{r['levels_gained']} != {side} +{gained}")
-    movers = r["defenders"] if side == "defenders" else attackers
+    if (r.side, r.levels_gained) != (side, gained):
+        out.append(f"{where}: level change {r.side} +{r.levels_gained} != {side} +{gained}")
+    movers = r.defenders if side == "defenders" else attackers
     expected = [min(ACE, lv + gained) if s in movers else lv for s, lv in enumerate(start.levels)]
     if m.levels != expected:
         out.append(f"{where}: levels {m.levels} != expected {expected}")
-    want_dealer = expected_next_dealer(m.rules, dealer, r["friend"], side, attackers)
-    if r["next_dealer"] != want_dealer:
-        out.append(f"{where}: next dealer {r['next_dealer']} != expected {want_dealer}")
-    won = side == "defenders" and r["level"] == ACE
-    if r["match_won"] != won or (m.phase == "match_over") != won:
-        out.append(f"{where}: match_won is {r['match_won']}, expected {won}")
+    want_dealer = expected_next_dealer(m.rules, dealer, r.friend, side, attackers)
+    if r.next_dealer != want_dealer:
+        out.append(f"{where}: next dealer {r.next_dealer} != expected {want_dealer}")
+    won = side == "defenders" and r.level == ACE
+    if r.match_won != won or (m.phase == "match_over") != won:
+        out.append(f"{where}: match_won is {r.match_won}, expected {won}")
     return out
 
 
@@ -233,7 +233,7 @@ def simulate(
                 result.matches += 1
         elif result.hands < hands:
             assert m.hand_result is not None
-            announced = m.hand_result["next_dealer"]
+            announced = m.hand_result.next_dealer
             step(m, seats)
             if check:
                 result.violations += check_next_hand(m, announced)
@@ -259,13 +259,13 @@ def _play_hand(m: Match, seats: Sequence[Player]) -> list[int]:
 def _tally(result: SimResult, m: Match) -> None:
     r = m.hand_result
     assert r is not None
-    result.attackers_points.append(r["attackers_points"])
-    result.outcomes[(r["side"], r["levels_gained"])] += 1
+    result.attackers_points.append(r.attackers_points)
+    result.outcomes[(r.side, r.levels_gained)] += 1
     for s in range(4):
         result.seat_points[s] += m.captured[s]
-    movers = r["defenders"] if r["side"] == "defenders" else r["attackers"]
+    movers = r.defenders if r.side == "defenders" else r.attackers
     for s in movers:
-        result.seat_levels[s] += r["levels_gained"]
+        result.seat_levels[s] += r.levels_gained
 
 
 
