@@ -4,9 +4,9 @@
 #      pyproject.toml changed since the last install);
 #   2. make sure a Chromium exists for the browser tests: /usr/bin/chromium or
 #      $TRACTOR_CHROMIUM if set; else Debian's package when root, else Playwright's;
-#   3. run ruff, mypy --strict (engine, page glue in web/, build.py and sitebuild/) and
-#      pytest (the whole tests/ folder; the web tests build dist/ with build.py, which
-#      needs Node.js + npm).
+#   3. run ruff, mypy --strict (engine, the page's Python in web/, build.py and sitebuild/,
+#      the tests) and pytest (the whole tests/ folder; the tests marked `web` build dist/
+#      with build.py, which needs Node.js + npm).
 # Extra arguments go to pytest, e.g. `scripts/test.sh -m "not web"`. pytest runs the
 # test files on $TRACTOR_TEST_WORKERS processes (pytest-xdist, a file's tests stay on one
 # worker: default the machine's cores, at most 4; 0 runs them in this process, e.g. for -s).
@@ -80,6 +80,12 @@ run_checks() {
     MYPYPATH=pyengine "$VENV/bin/mypy" --strict web/embed/embed_worker.py || failed=1
     say "mypy --strict build.py sitebuild (the build) and the scripts"
     "$VENV/bin/mypy" --strict build.py sitebuild scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/screenshots.py || failed=1
+    say "mypy --strict tests (a folder at a time, each has its conftest.py; web/ and the engine on the path as in the tests)"
+    local folder
+    for folder in tests/conftest.py tests/engine tests/page; do
+        MYPYPATH=web:pyengine "$VENV/bin/mypy" --strict "$folder" || failed=1
+    done
+    MYPYPATH=web:pyengine:tests/page "$VENV/bin/mypy" --strict tests/browser || failed=1
     say "pytest"
     local workers="${TRACTOR_TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}" parallel=()
     [ "$workers" -gt 4 ] && workers=4

@@ -17,6 +17,7 @@ from typing import Any
 from tractor.actions import Deal
 from tractor.cards import Card, counts_of, full_deck, parse_cards, rank_index
 from tractor.match import Match
+from tractor.phase import Phase
 from tractor.rules import Rules
 from tractor.trump import parse_trump_suit, trump_for
 
@@ -79,7 +80,7 @@ def position(
     level: str = "2",
     trump: str = "H",
     kitty: str = "",
-    phase: str = "play",
+    phase: Phase = "play",
     leader: int | None = None,
     levels: list[int] | None = None,
     captured: list[int] | None = None,

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from tractor.__main__ import main
 from tractor.match import Match
 from tractor.players import make_player
 from tractor.rules import Rules, RulesError
 from tractor.runner import play_hand
 from tractor.tools.arena import arena, percentile, play_deal
+from tractor.tools.cli import main
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])

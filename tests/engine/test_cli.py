@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 import tractor.tools.simulate
-from tractor.__main__ import main
 from tractor.match import Match
 from tractor.players import make_player
 from tractor.rules import Rules
+from tractor.tools.cli import main
 from tractor.tools.simulate import check_hand, simulate
 
 PYENGINE = Path(__file__).resolve().parents[2] / "pyengine"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -83,7 +84,7 @@ def test_a_whole_long_match_round_trips() -> None:
 
 
 # ------------------------------------------- finding 3: impossible states do not load
-OLD_STATE_SAVES = {
+OLD_STATE_SAVES: dict[str, dict[str, object]] = {
     "five aces of spades": {"hands": ["AS AS AS AS AS", "", "", ""]},
     "a seat 7": {"dealer": 7, "turn": 7},
     "a huge declaration": {"declaration": [0, 0, 100_000_000]},
@@ -209,13 +210,14 @@ def test_applying_something_that_is_not_an_action_is_illegal_and_changes_nothing
 
 @pytest.mark.parametrize("seat", ["0", 1.0, True, -1, 4, None, 10**20])
 def test_a_seat_is_an_int_from_0_to_3(seat: Any) -> None:
-    for build in (
+    builds: tuple[Callable[[], object], ...] = (
         lambda: Pass(seat),
         lambda: Play(seat, "AS"),
         lambda: Declare(seat, "2S"),
         lambda: CallFriend(seat, "AS"),
         lambda: action_from_json({"type": "pass", "seat": seat}),
-    ):
+    )
+    for build in builds:
         with pytest.raises(ActionError, match="a seat is an int from 0 to 3"):
             build()
 

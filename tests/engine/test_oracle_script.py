@@ -31,7 +31,7 @@ def test_the_oracle_hard_searches_over_the_true_hands_and_restores_the_honest_se
     true_deal = oracle.TrueSampler.deal
 
     def deal(self: sampling.Sampler, rng: random.Random, tries: int = 12) -> sampling.Deal:
-        d = true_deal(self, rng, tries)
+        d: sampling.Deal = true_deal(self, rng, tries)
         m = oracle._Truth.match
         kitty_ok = d.kitty is None if self.mem.kitty_known else sorted(d.kitty or []) == sorted(
             int(c) for c in m.kitty)
@@ -57,7 +57,7 @@ def test_the_oracle_look_ahead_keeps_the_best_next_lead_never_worse_than_the_pol
         t: rollout.Table, rng: random.Random | None = None, horizon: int = 0
     ) -> rollout.Outcome:
         plain = rollout.play_out(t.copy(), None, horizon)  # the policy leads next
-        looked = inner(t, rng, horizon)
+        looked: rollout.Outcome = inner(t, rng, horizon)
         score = oracle._Truth.score
         defender = oracle._Truth.seat in t.defenders
         gains.append(score(looked.attackers_points, defender)

@@ -43,7 +43,7 @@ def test_a_shared_position_is_a_valid_scenario_of_the_seat_s_view(rules: Rules) 
         assert sorted(s["seats"][0]["cards"]) == sorted(str(c) for c in view.hand)
         assert all(s["seats"][i]["cards"] is None for i in (1, 2, 3))
         assert [p["cards"] for p in s["trick"]] == [[str(c) for c in cs] for _, cs in view.trick]
-        assert s["turn"] == (view.to_move - seat) % 4
+        assert view.to_move is not None and s["turn"] == (view.to_move - seat) % 4
         assert scenario.frames(text)[0]["seats"] == s["seats"]
 
 

@@ -22,7 +22,7 @@ import copy
 import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from tractor.actions import CHANCE, CallFriend, Declare, Play
@@ -52,7 +52,9 @@ LINEUPS = (
 
 
 def make(name: str, seed: int) -> Player:
-    return {"random": RandomPlayer, "thrower": ThrowerPlayer, "basic": BasicPlayer}[name](seed)
+    players: dict[str, Callable[[int], Player]] = {
+        "random": RandomPlayer, "thrower": ThrowerPlayer, "basic": BasicPlayer}
+    return players[name](seed)
 
 
 # ------------------------------------------------------------ the oracle
@@ -75,7 +77,7 @@ def level_change(p: int, decks: int, scoring: str) -> tuple[str, int]:
 
 
 def next_dealer(
-    rules: Rules, dealer: int, friend: int | None, side: str, attackers: list[int]
+    rules: Rules, dealer: int, friend: int | None, side: str, attackers: Sequence[int]
 ) -> int:
     if side == "defenders":
         if rules.partners == "fixed":
@@ -198,6 +200,7 @@ def run_combos(combos: list[dict[str, object]], seed: int) -> Counter[str]:
             r = m.hand_result
             assert r is not None
             step(m, players)  # NextHand
+            assert m.dealer is not None
             assert m.dealer == r.next_dealer and m.level == m.levels[m.dealer]
     return stats
 

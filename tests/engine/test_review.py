@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 from test_view_history import hide_differently
 from tractor.actions import Bury, CallFriend, Deal, Declare, EndDeal, Pass, Play
@@ -122,6 +122,7 @@ def test_reviewing_twice_gives_identical_marks() -> None:
 def test_the_review_iterates_one_decision_at_a_time_and_can_stop() -> None:
     m = hard_hand(seed=4)
     it = review_iter(m, 1, 0, seed=7, budget=SMALL)
+    assert isinstance(it, Generator)  # stopped by closing it
     first = next(it)
     it.close()
     assert first == review_hand(m, 1, 0, seed=7, budget=SMALL).decisions[0]
@@ -233,6 +234,7 @@ def test_calling_a_card_the_dealer_holds_both_copies_of_is_marked_and_easy_s_cal
         (better,) = bad.best.cards
         assert held_with_kitty(view)[Card.parse(better)] < 2
         easy_call = make_player("easy", 0).act(view)
+        assert isinstance(easy_call, CallFriend)
         good = review_decision(view, easy_call, len(m.actions))
         assert good is not None and good.mark == "fine" and good.why is None
         proposed = review_decision(view, CallFriend(view.seat, Card.parse(better)), len(m.actions))

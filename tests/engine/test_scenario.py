@@ -258,14 +258,14 @@ def test_a_failing_throw_plays_the_forced_unit() -> None:
 
 
 def test_a_throw_beaten_by_a_pair_forces_the_low_pair() -> None:
-    seats = [dict(seat) for seat in THROW_SEATS]
+    seats: list[dict[str, object]] = [dict(seat) for seat in THROW_SEATS]
     seats[1] = {"cards": "QS QS 3C 5D 6D"}
     after = frames(make(seats=seats, steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}]))[1]
     assert after["result"]["forced"] == ["4S", "4S"]
 
 
 def test_a_throw_stands_when_no_shown_hand_beats_it_and_a_hand_is_not_shown() -> None:
-    seats = [dict(seat) for seat in THROW_SEATS]
+    seats: list[dict[str, object]] = [dict(seat) for seat in THROW_SEATS]
     seats[1] = {"cards": "3S 3C 3C 5D 6D"}  # the JS that beat 9S is gone
     seats[3] = {"backs": 5}
     after = frames(make(seats=seats, steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}]))[1]
@@ -520,7 +520,7 @@ def test_a_lead_in_the_trick_stands_when_no_shown_hand_beats_it() -> None:
 
 
 def test_a_step_s_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() -> None:
-    seats = [dict(seat) for seat in THROW_SEATS]
+    seats: list[dict[str, object]] = [dict(seat) for seat in THROW_SEATS]
     seats[1] = {"cards": "5S 5S 3C 5D 6D"}  # beats the lowest unit, 4S 4S: nothing lower
     seats[3] = {"backs": 5}
     after = frames(make(seats=seats, steps=[{"seat": 0, "cards": "9S 8S 8S 4S 4S"}]))[1]
@@ -528,7 +528,7 @@ def test_a_step_s_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() 
 
 
 def test_a_step_s_throw_whose_forced_unit_depends_on_a_hidden_hand_is_refused() -> None:
-    seats = [dict(seat) for seat in THROW_SEATS]
+    seats: list[dict[str, object]] = [dict(seat) for seat in THROW_SEATS]
     seats[3] = {"backs": 5}  # seat 1's JS beats 9S; seat 3 might beat 4S 4S
     with pytest.raises(ScenarioError, match=r"steps\[0\]: seat 0's throw 9S 8S 8S 4S 4S fails"
                                             r".*hidden"):
@@ -536,7 +536,7 @@ def test_a_step_s_throw_whose_forced_unit_depends_on_a_hidden_hand_is_refused() 
 
 
 def test_judge_a_throw_that_a_shown_hand_beats_fails_though_a_hand_is_hidden() -> None:
-    seats = [dict(seat) for seat in THROW_SEATS]
+    seats: list[dict[str, object]] = [dict(seat) for seat in THROW_SEATS]
     seats[3] = {"backs": 5}
     verdict = judge(make(seats=seats, quiz={"answers": ["9S"]}), "9S 8S 8S 4S 4S")
     assert verdict["legal"] is True

@@ -37,7 +37,7 @@ def _lead(rng: random.Random, trump: Trump, suit: int, decks: int) -> list[int]:
     want = rng.randint(2, min(6, len(rungs)))
     if rng.random() < 0.5:  # a block of adjacent orders (tractors), often near the top
         start = rng.randint(max(0, len(rungs) - want - 3), len(rungs) - want)
-        picked = rungs[start:start + want]
+        picked = list(rungs[start:start + want])
     else:
         picked = rng.sample(rungs, want)
     least = 2 if decks > 1 and rng.random() < 0.4 else 1  # no singles: pairs, tractors beaten
@@ -153,7 +153,7 @@ def test_scenario_check_refuses_exactly_the_throw_leads_the_engine_refuses(
 
 def test_the_rules_source_case_and_a_follower_s_hand_before_its_play() -> None:
     # RULES §4, L = 2, T = H: 9S 8S8S 4S4S; JS beats 9S, QS QS or 5S 5S beat 4S 4S.
-    base = {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H",
+    base: dict[str, Any] = {"schema": "tractor-scenario", "version": 1, "level": "2", "trump": "H",
             "trick": [{"seat": 3, "cards": "9S 8S 8S 4S 4S"}]}
     for held, beaten in (("JS 3C 3C 3D 3D", "which beats 9S"),
                          ("QS QS 3C 3D 3D", "holds QS QS, which beats 4S 4S"),

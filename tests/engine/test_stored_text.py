@@ -20,7 +20,9 @@ from tractor.save import SaveError, dumps, loads
 
 def a_record() -> dict[str, object]:
     m = Match(Rules(decks=1), 3)
-    m.apply(m.system_action())
+    deal = m.system_action()
+    assert deal is not None
+    m.apply(deal)
     data: dict[str, object] = json.loads(dumps(m))
     return data
 

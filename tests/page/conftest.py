@@ -1,0 +1,20 @@
+"""The page's unit tests: web/'s Python in CPython, on fakes (``fakes``, ``tables``).
+
+No browser and no Playwright here: ``python -m pytest tests/page -p no:playwright`` runs
+them all. web/ is on ``sys.path`` so that the tests import the page's packages by their
+names (``render.table``, ``store.saves``), as the page's config lays them out, and the top
+of the work tree so that they import the build's package ``sitebuild``. A few tests read
+the built site or run its MicroPython under Node.js (``dist_dir``, ``tests/conftest.py``:
+they are marked ``web``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+for folder in (ROOT, ROOT / "web"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
