@@ -43,6 +43,10 @@ KITTY_SIZE = {1: 6, 2: 8, 3: 6}
 """Cards in the kitty (底牌), by the number of decks."""
 DECK_POINTS = 100
 """The points of one deck (RULES §1: its 5s, 10s and Ks)."""
+TAKE_DEAL_POINTS = {1: 40, 2: 80, 3: 120}
+"""The attackers' points that take the deal (RULES §5's first attacking row), by decks."""
+TOP_LEVEL = RANKS[-1]
+"""The last level (RULES §5): the match is won by keeping the deal as defenders at it."""
 
 RULE_OPTIONS = {  # type: dict[str, tuple[Any, ...]]
     "decks": (1, 2, 3),
@@ -54,6 +58,7 @@ RULE_OPTIONS = {  # type: dict[str, tuple[Any, ...]]
     "twos_always_trump": (False, True),
     "kitty_theft": (False, True),
     "throw_penalty": (False, True),
+    "friend_rule": ("nearest_holder", "first_copy", "second_copy"),
 }
 """The rule options of RULES §6 and their values, as the table's settings offer them."""
 RULE_DEFAULTS = {  # type: dict[str, Any]
@@ -66,6 +71,7 @@ RULE_DEFAULTS = {  # type: dict[str, Any]
     "twos_always_trump": False,
     "kitty_theft": False,
     "throw_penalty": False,
+    "friend_rule": "nearest_holder",
 }
 """Each option's value when none is given."""
 SEAT_DEALERS = ("seat0", "seat1", "seat2", "seat3")

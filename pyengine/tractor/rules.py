@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from .rulecore import DECK_POINTS, RULE_DEFAULTS, RULE_OPTIONS
 from .rulecore import HAND_SIZE as HAND_SIZE
@@ -48,6 +48,8 @@ class RulesData(TypedDict):
     twos_always_trump: bool
     kitty_theft: bool
     throw_penalty: bool
+    friend_rule: NotRequired[str]
+    """Only when not the default: a record of the default rules reads as before it existed."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,9 @@ class Rules:
     * ``twos_always_trump``: 2s are permanent trumps just below the level cards.
     * ``kitty_theft``: 炒地皮, others may overturn after the bury and re-bury.
     * ``throw_penalty``: a failed throw costs the thrower's side 10 points.
+    * ``friend_rule`` (find-a-friend, RULES §3.4): who the friend is, the nearest holder
+      of the called card after the dealer when it is called (``nearest_holder``), or
+      whoever plays the first (``first_copy``) or the second copy (``second_copy``).
     """
 
     decks: int = RULE_DEFAULTS["decks"]
@@ -79,6 +84,7 @@ class Rules:
     twos_always_trump: bool = RULE_DEFAULTS["twos_always_trump"]
     kitty_theft: bool = RULE_DEFAULTS["kitty_theft"]
     throw_penalty: bool = RULE_DEFAULTS["throw_penalty"]
+    friend_rule: str = RULE_DEFAULTS["friend_rule"]
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -110,7 +116,7 @@ class Rules:
         return DECK_POINTS * self.decks
 
     def to_dict(self) -> RulesData:
-        return {
+        data: RulesData = {
             "decks": self.decks,
             "partners": self.partners,
             "scoring": self.scoring,
@@ -121,6 +127,9 @@ class Rules:
             "kitty_theft": self.kitty_theft,
             "throw_penalty": self.throw_penalty,
         }
+        if self.friend_rule != RULE_DEFAULTS["friend_rule"]:
+            data["friend_rule"] = self.friend_rule
+        return data
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from the defaults (what a link or a scenario carries).

@@ -32,6 +32,7 @@ from .declare import Declaration
 from .follow import Lead, analyse_lead, combination
 from .history import TrickRecord
 from .outcome import HandOutcome
+from .own_side import own_side as seat_side
 from .phase import Phase, as_phase
 from .rules import Rules
 from .trick import winner
@@ -99,6 +100,22 @@ class View:
         """The trump order in force (no-trump order at the level during the deal)."""
         return self.trump or trump_for(self.level, None, self.rules.twos_always_trump)
 
+    @property
+    def sides_settled(self) -> bool:
+        """Whether the view's ``defenders`` are the whole side: fixed partners, the friend
+        revealed (or the dealer alone, revealed by playing the deciding copy), the hand over."""
+        return (self.rules.partners == "fixed" or self.friend is not None
+                or self.friend_trick is not None
+                or self.phase in ("hand_over", "match_over"))
+
+    def own_side(self) -> str | None:
+        """This seat's side as far as it may know: ``defenders``, ``attackers`` or None
+        (``tractor.own_side``: its hand, the call and the plays so far settle it or not)."""
+        plays = [play for t in self.tricks for play in t.plays] + list(self.trick)
+        return seat_side(self.rules, self.seat, dealer=self.dealer, friend_card=self.friend_card,
+                        counts=self.counts, plays=plays, defenders=self.defenders,
+                        settled=self.sides_settled)
+
     def declaration_options(self) -> list[list[Card]]:
         """Declarations this seat may make now."""
         window = self.phase == "deal" and self.rules.declare_window == "during_deal"
@@ -162,6 +179,7 @@ class View:
             "hand_trump": [order.is_trump(c) for c in hand],
             "lead_kind": None if self.lead is None else combination(self.lead),
             "trick_winner": self.trick_winner(),
+            "own_side": self.own_side(),
         }
 
     @classmethod

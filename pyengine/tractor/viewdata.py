@@ -13,7 +13,8 @@ computer players' worker gets nothing else of the match). Each key has one type:
 
 The keys after ``my_bury`` are derived, for the table: what the view implies but
 does not hold (the deal's size, the declarations seat 0 may make, which of its cards
-are trumps, what the lead is, who is winning the trick). ``from_data`` ignores them.
+are trumps, what the lead is, who is winning the trick, its own side as far as it may
+know, ``tractor.own_side``). ``from_data`` ignores them.
 
 The hand's outcome (``hand_result``) is the match's own dict with today's keys
 (``HandResultData``).
@@ -140,6 +141,8 @@ class ViewData(TypedDict):
     hand_trump: list[bool]
     lead_kind: str | None
     trick_winner: int | None
+    own_side: str | None
+    """This seat's side as far as it may know (``defenders``, ``attackers``, None: not yet)."""
 
 
 def play_data(data: Mapping[str, Any]) -> PlayData:

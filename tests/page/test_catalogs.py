@@ -173,9 +173,9 @@ def test_the_compiled_catalogs_read_back_with_gettext() -> None:
     assert i18n.t("en", "cards_left", n=2) == "2 cards"
     assert i18n.t("en", "defenders_up", n=1) == "Defenders go up 1 level"
     assert i18n.t("zh", "confirm_rules").endswith("继续吗？")
-    assert i18n.t("zh", "seat_level", name=i18n.seat_name("zh", 0)) == "你："
+    assert i18n.t("zh", "score_ours", rank="3") == "我方打3"
     assert i18n.t("zh-Hant", "confirm_rules").endswith("要繼續嗎？")
-    assert i18n.t("zh-Hant", "seat_level", name=i18n.seat_name("zh-Hant", 2)) == "對家："
+    assert i18n.t("zh-Hant", "score_theirs", rank="2") == "對方打2"
 
 
 SIMPLIFIED_ONLY = ("发这张庄闲级轮对设记录认说让页个后开关门们时为无来过还进选择从当应该网数据"

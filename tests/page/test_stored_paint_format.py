@@ -5,7 +5,9 @@ beside them before the view had one wire form (``View.to_dict`` then; written by
 page at commit 3f5ad81): bury, call, a declaration, a failed throw, a trick, a hand's
 end, a later hand, 1, 2 and 3 decks. Such a view still paints, and the page now
 writes, from the engine's wire form (``render.painted.painted_view``), the very same
-text. ``paintdata.PaintedView`` names exactly the stored keys, in their order.
+text, followed by the one key added since (``own_side``, seat 0's side as far as it
+knows, which the scoreboard reads). ``paintdata.PaintedView`` names exactly the stored
+keys, in their order.
 """
 
 from __future__ import annotations
@@ -44,7 +46,11 @@ def test_a_view_stored_before_still_paints(name: str) -> None:
 def test_the_page_stores_the_view_as_it_did_byte_for_byte(name: str) -> None:
     stored = BEFORE[name]
     wire = loads(stored["record"]).observe(0).to_data()
-    assert painting.paint_text(wire, stored["record"]) == stored["paint"]
+    text = painting.paint_text(wire, stored["record"])
+    # what the view held then, byte for byte, and seat 0's own side after it (scoreboard)
+    later = ',"own_side":' + json.dumps(wire["own_side"]) + "}}"
+    assert text.endswith(later)
+    assert text.removesuffix(later) + "}}" == stored["paint"]
 
 
 def test_the_stored_positions_cover_the_phases_and_a_failed_throw() -> None:
@@ -57,6 +63,8 @@ def test_the_stored_positions_cover_the_phases_and_a_failed_throw() -> None:
 
 def test_the_stored_type_names_the_stored_keys_in_their_order() -> None:
     keys = [*paintable.PAINT_KEYS, "rules", "hand_trump"]
-    assert list(get_type_hints(PaintedView)) == keys == list(paint_check.VIEW_KEYS)
+    later = list(paint_check.LATER_KEYS)  # stored after the others: an older view has none
+    assert list(get_type_hints(PaintedView)) == keys + later
+    assert keys == list(paint_check.VIEW_KEYS) and later == ["own_side"]
     stored = next(iter(BEFORE.values()))
-    assert list(painted_view(loads(stored["record"]).observe(0).to_data())) == keys
+    assert list(painted_view(loads(stored["record"]).observe(0).to_data())) == keys + later

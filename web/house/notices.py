@@ -47,7 +47,11 @@ def note_action(table: Table, action: Action, before: Before) -> None:
     card = m.friend_card
     if card is None or not isinstance(action, Play) or card not in action.cards:
         return
-    if not friend_known and m.friend_revealed and m.friend is not None:
+    by_copy = m.rules.friend_rule != "nearest_holder"  # the player of that copy joins
+    if not friend_known and m.friend_revealed and by_copy:
+        key = "msg_dealer_alone" if m.friend is None else "msg_friend_played"
+        words.notice = Msg(key, seat=action.seat, cards=(str(card),))
+    elif not friend_known and m.friend_revealed and m.friend is not None:
         words.notice = Msg("msg_friend_revealed", seat=m.friend, cards=(str(card),))
-    elif not m.friend_revealed and action.seat != m.dealer:
+    elif not m.friend_revealed and action.seat != m.dealer and not by_copy:
         words.notice = Msg("msg_not_friend", seat=action.seat, cards=(str(card),))

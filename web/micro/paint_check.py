@@ -7,7 +7,8 @@ write that key, so the text is hostile until checked, as every stored value:
 * bounded before it is parsed: at most ``MAX_CHARS`` characters, nesting at most
   ``MAX_DEPTH`` (``jsonscan``, linear in the text), strict JSON;
 * typed: exactly the keys of ``paintable.PAINT_KEYS`` (and ``rules``,
-  ``hand_trump``: a ``paintdata.PaintedView``), no key twice, each of its type and
+  ``hand_trump``, and ``own_side`` unless stored by an older page: a
+  ``paintdata.PaintedView``), no key twice, each of its type and
   range: phases, seats 0–3, ranks, suits, cards of the deck (``2S``…``AD``, ``SJ``,
   ``BJ``), a hand of the size the seats' counts say;
 * tied to the match record: ``record`` is the fingerprint of the stored match text
@@ -240,12 +241,19 @@ def _key_count(value: "Any") -> int:
 
 VIEW_KEYS = PAINT_KEYS + ("rules", "hand_trump")
 """What the renderer reads (``paintable.PAINT_KEYS``), the rules it needs and the trump flags."""
+LATER_KEYS = ("own_side",)
+"""Keys a newer page stores after ``VIEW_KEYS`` (seat 0's own side, ``scoreboard``): a view
+stored before them has none and still paints."""
+SIDES = ("defenders", "attackers")
 
 
 def check_view(value: "Any", facts: "RecordFacts") -> "PaintedView":
     """Seat 0's stored view, typed, bounded and plausible for the record ``facts`` are of
     (``record_facts``); ``PaintError`` otherwise."""
-    view = _keys(value, VIEW_KEYS, "view")
+    later = tuple(k for k in LATER_KEYS if isinstance(value, dict) and k in value)
+    view = _keys(value, VIEW_KEYS + later, "view")
+    if "own_side" in view and view["own_side"] is not None:
+        _choice(view["own_side"], SIDES, "own_side")
     rules = _keys(view["rules"], ("partners", "decks"), "rules")
     decks = facts["decks"]
     if rules["decks"] != decks or isinstance(rules["decks"], bool):

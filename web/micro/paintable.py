@@ -21,6 +21,8 @@ time, annotations in quotes, no ``str`` subclass handed to ``str.join``.
 from micro.cardface import KEYS as CARD_KEYS
 from micro.cardface import card_face, mini_cards
 from micro.markup import Markup, el, join
+from micro.scoreboard import KEYS as SCORE_KEYS
+from micro.scoreboard import scoreboard
 from micro.words import (
     DEFAULT_LANGUAGE,
     HTML_LANG,
@@ -73,9 +75,13 @@ KEYS = (
     "level_of", "cards_left", "seat_points", "thinking", "seat0", "seat1", "seat2", "seat3",
     "winning", "throw_failed_own", "throw_failed", "throw_penalty_note", "hand_name",
     "painted_starting", "play", "play_n", "undo", "hint", "autoplay", "autoplay_on",
-) + tuple("lead_" + kind for kind in LEAD_KINDS) + CARD_KEYS
+    "your_side_defenders", "your_side_attackers",
+) + tuple("lead_" + kind for kind in LEAD_KINDS) + CARD_KEYS + SCORE_KEYS
 """Every message these renderers use (the painter's words, ``paint_text.json``), the card
-faces' (``cardface.KEYS``: the jokers' names, which ``card_label`` says too) among them."""
+faces' (``cardface.KEYS``: the jokers' names, which ``card_label`` says too) and the
+scoreboard's (``scoreboard.KEYS``) among them."""
+SIDE_WORDS = {"defenders": "your_side_defenders", "attackers": "your_side_attackers"}
+"""What the bar says of seat 0's side once its own cards settle it (``own_side``)."""
 
 
 # ------------------------------------------------------------------ buttons
@@ -110,21 +116,6 @@ def root_classes(view: "PaintedView | None", four_color: bool, speed: str,
     if modal:
         classes.append(MODAL_OPEN)
     return " ".join(classes)
-
-
-def attackers_points(view: "PaintedView") -> "int | None":
-    """The attackers' points so far, when the sides are known to seat 0."""
-    if view["dealer"] is None or view["trump"] is None:
-        return None
-    if view["rules"]["partners"] == "find_friend" and view["friend"] is None:
-        return None
-    defenders = view["defenders"]
-    captured = view["captured"]
-    total = view["penalty"]
-    for s in range(4):
-        if s not in defenders:
-            total += int(captured[s])
-    return total
 
 
 def trump_text(words: Words, view: "PaintedView") -> Markup:
@@ -171,7 +162,9 @@ def friend_state(words: Words, view: "PaintedView", card: str) -> Markup:
                                                                 name=seat_name(words, friend))
     side = None
     if friend is None and view["dealer"] != 0 and view["phase"] == "play":
-        side = el("span", words("your_side_unknown"), class_="side-unknown",
+        mine = view.get("own_side")
+        side = el("span", words(SIDE_WORDS.get(mine or "", "your_side_unknown")),
+                  class_="side-unknown" if mine is None else "side-known",
                   data_testid="your-side")
     return el(
         "div",
@@ -202,10 +195,7 @@ def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bo
     elif view["phase"] in ("deal", "declare"):
         parts.append(el("div", words("no_declaration_yet"), class_="declaration",
                         data_testid="declaration"))
-    points = attackers_points(view)
-    if points is not None:
-        parts.append(el("div", words("attackers_points"), " ", el("b", points), class_="points",
-                        data_testid="points"))
+    parts.append(scoreboard(words, view))
     card = view["friend_card"]
     if card is not None:
         parts.append(friend_state(words, view, card))

@@ -13,7 +13,7 @@ MicroPython has no ``typing``: the painter's modules import this one only under
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class PaintedPlay(TypedDict):
@@ -82,6 +82,9 @@ class PaintedView(TypedDict):
     rules: PaintedRules
     hand_trump: list[bool]
     """Whether each of ``hand`` is a trump."""
+    own_side: NotRequired[str | None]
+    """Seat 0's side as far as it may know (``defenders``, ``attackers``, None); a view
+    stored by an older page has no such key."""
 
 
 class RecordFacts(TypedDict):

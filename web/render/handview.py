@@ -52,6 +52,11 @@ def declare_html(scene: Scene, show_pass: bool, pass_key: str) -> Markup:
     )
 
 
+FRIEND_RULE_WORDS = {"first_copy": "friend_rule_first_copy",
+                     "second_copy": "friend_rule_second_copy"}
+"""The picker's line on who the friend is, by option ``friend_rule`` (else ``friend_rule``)."""
+
+
 def friend_picker(scene: Scene) -> Markup:
     lang = scene.lang
     ranks = [el("option", r, value=r, selected=r == scene.friend_rank) for r in RANKS]
@@ -65,7 +70,9 @@ def friend_picker(scene: Scene) -> Markup:
         el("label", t(lang, "suit"), " ",
            el("select", suits, data_pick="suit", data_testid="friend-suit")),
         button(t(lang, "call_friend"), "call-friend", "call-friend", class_="primary"),
-        el("p", t(lang, "friend_rule"), class_="friend-rule", data_testid="friend-rule"),
+        el("p", t(lang, FRIEND_RULE_WORDS.get(scene.view["rules"].get("friend_rule", ""),
+                                              "friend_rule")),
+           class_="friend-rule", data_testid="friend-rule"),
         class_="friend-picker",
     )
 

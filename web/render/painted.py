@@ -66,4 +66,5 @@ def painted_view(view: ViewData) -> PaintedView:
         "kitty_taken": None if taken is None else list(taken),
         "rules": {"partners": view["rules"]["partners"], "decks": view["rules"]["decks"]},
         "hand_trump": list(view["hand_trump"]),
+        "own_side": view["own_side"],
     }

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from micro.markup import Child, Markup, el, join
 from store.settings import SPEEDS, SWITCHES
 from store.stats import human_side_won
-from text.i18n import LANGUAGE_MENU, option_label, seat_name, seat_names, t
+from text.i18n import LANGUAGE_MENU, is_chinese, option_label, seat_name, seat_names, t
 from text.messages import hand_outcome
 from tractor.cards import RANKS
 from tractor.outcome import HandOutcome
@@ -66,24 +67,22 @@ def hand_result(scene: Scene) -> Markup | None:
         lines.append(el("p", t(lang, "defenders_were", names=seat_names(lang, list(defenders)))))
     after = result.levels
     before = scene.levels_before or after
+    ours = list(defenders) if 0 in defenders else list(result.attackers)
+    theirs = [seat for seat in range(4) if seat not in ours]
     levels = [
-        el(
-            "li",
-            t(lang, "seat_level", name=seat_name(lang, seat)),
-            join(RANKS[before[seat]], el("b", RANKS[after[seat]]), sep=" → ")
-            if before[seat] != after[seat]
-            else RANKS[after[seat]],
-        )
-        for seat in range(4)
+        el("li", t(lang, key), side_levels(seats, before, after), data_side=side)
+        for key, side, seats in (("result_ours", "ours", ours), ("result_theirs", "theirs", theirs))
     ]
-    lines.append(el("div", t(lang, "levels_now"), el("ul", levels), class_="levels"))
+    lines.append(el("div", t(lang, "levels_now"), el("ul", levels), class_="levels",
+                    data_testid="result-levels"))
     if view["phase"] == "match_over":
         winners = view["winners"] or []
         headline = t(lang, "you_win_match" if 0 in winners else "you_lose_match")
         lines.append(
             el(
                 "p",
-                f"{t(lang, 'match_winner', names=seat_names(lang, winners))} {headline}",
+                t(lang, "match_winner", names=seat_names(lang, winners))
+                + ("" if is_chinese(lang) else " ") + headline,  # no space after a 全角！
                 class_="match-winner",
                 data_testid="match-winner",
             )
@@ -113,6 +112,17 @@ def hand_result(scene: Scene) -> Markup | None:
         label=title, testid="hand-result",
         classes="result collapsed" if collapsed else "result",
     )
+
+
+def side_levels(seats: list[int], before: Sequence[int], after: Sequence[int]) -> Markup:
+    """A side's levels in the result: ``2 → 3`` when it went up, each of its players' levels
+    once (with find-a-friend each player has their own)."""
+    shown: list[tuple[int, int]] = []
+    for seat in seats:
+        if (before[seat], after[seat]) not in shown:
+            shown.append((before[seat], after[seat]))
+    return join(*[join(RANKS[old], el("b", RANKS[new]), sep=" → ") if old != new else RANKS[new]
+                  for old, new in shown], sep=" / ")
 
 
 def select_html(attr: str, name: str, choices: list[tuple[str, str]], current: str) -> Markup:

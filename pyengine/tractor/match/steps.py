@@ -14,6 +14,7 @@ from ..actions import Action, Bury, CallFriend, Deal, Declare, EndDeal, NextHand
 from ..cards import CARDS, Card, full_deck, points_of
 from ..declare import Declaration
 from ..follow import analyse_lead
+from ..friend import deciding_copy, nearest_holder
 from ..history import TrickRecord
 from ..outcome import score_hand
 from ..rules import THROW_PENALTY_POINTS
@@ -164,11 +165,8 @@ class MatchSteps(MatchChecks):
         assert self.dealer is not None
         self.friend_card = card
         self.friend = None
-        for k in range(1, 4):
-            seat = (self.dealer + k) % 4
-            if self.hands[seat][card]:
-                self.friend = seat
-                break
+        if self.rules.friend_rule == "nearest_holder":
+            self.friend = nearest_holder(self.hands, self.dealer, card)
         self._start_play()
 
     def _start_play(self) -> None:
@@ -192,6 +190,8 @@ class MatchSteps(MatchChecks):
             self.lead = lead
         for c in cards:
             self.hands[seat][c] -= 1
+        if self.friend_card is not None and self.rules.friend_rule != "nearest_holder":
+            self._join_by_copy(seat, cards)
         self.trick.append((seat, cards))
         self.played += cards
         if self.friend_card is not None and seat == self.friend and self.friend_card in cards:
@@ -200,6 +200,22 @@ class MatchSteps(MatchChecks):
             self.friend_revealed = True
         if len(self.trick) == 4:
             self._finish_trick()
+
+    def _join_by_copy(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """``friend_rule`` ``first_copy``/``second_copy`` (RULES §3.4): the seat playing that
+        copy of the called card joins the dealer; the dealer's own copies count, and the
+        dealer playing it fixes a hand of one against three."""
+        assert self.friend_card is not None and self.dealer is not None
+        if self.friend is not None or self.friend_revealed:
+            return
+        before = self.played.count(self.friend_card)
+        due = deciding_copy(self.rules.friend_rule, self.rules.decks)
+        if before < due <= before + cards.count(self.friend_card):
+            if seat == self.dealer:
+                self.friend_revealed = True  # one against three, known to all
+                self.friend_trick = self.tricks_played
+            else:
+                self.friend = seat
 
     def _record_failure(
         self, seat: int, attempted: tuple[Card, ...], failure: ThrowFailure

@@ -72,6 +72,8 @@ def _is_friend(view: View) -> bool:
     card = view.friend_card
     if card is None or view.dealer is None or not view.counts[card]:
         return False
+    if view.rules.friend_rule != "nearest_holder":
+        return view.own_side() == "defenders"
     if view.counts[card] == view.rules.decks:
         return True
     return view.seat == (view.dealer + 1) % 4

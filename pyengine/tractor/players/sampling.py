@@ -92,8 +92,10 @@ def defenders_of(
     view: View, hands: Sequence[Sequence[int]], played: Sequence[Sequence[int]]
 ) -> list[int] | None:
     """The defenders in a deal, or None when the deal contradicts the friend rule."""
-    if view.rules.partners == "fixed" or view.friend is not None:
+    if view.rules.partners == "fixed" or view.sides_settled:
         return list(view.defenders)
+    if view.rules.friend_rule != "nearest_holder":
+        return list(view.defenders)  # the friend is whoever plays the copy: not dealt yet
     assert view.dealer is not None
     if view.friend_card is None:
         return [view.dealer]
