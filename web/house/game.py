@@ -15,7 +15,8 @@ rooms are modules of functions over it that never draw:
 
 ``Game`` builds the state, registers what runs after every action (the notice,
 ``notices.note_action``; keeping the match, ``keeping.keep_action``) and after
-every new or replaced match (``keeping.save``) as the core's hooks, and binds
+every new or replaced match (``keeping.save``) as the core's hooks (and the sounds,
+``cues.note_cue``, handed to the page's ``cue`` after each drawing), and binds
 each room function as a method of the same name that runs it on the state and
 then draws once (``play = _drawn(seat0.play)``; ``_drawn_if``: only when it says it
 changed something; ``_read``: never): this class body is the index of where each
