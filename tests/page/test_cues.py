@@ -110,3 +110,20 @@ def test_no_sound_is_queued_when_sound_is_off() -> None:
     game, heard = game_with_sounds(False)
     run_until(game, lambda: game.state.live.match.tricks_played >= 2)
     assert heard == [] and game.state.cues.sounds == []
+
+
+def calls_heard(speech: bool) -> list[str | None]:
+    storage = FakeStorage()
+    storage.setItem(SETTINGS_KEY, Settings(lang="zh", speech=speech).to_json())
+    calls: list[str | None] = []
+    game = Game(FakeScreen(), Store(storage), WorkerLink(), seed=5, speed="instant",
+                cue=lambda _sounds, call: calls.append(call))
+    game.toggle_autoplay()
+    run_until(game, lambda: game.state.live.match.tricks_played >= 8)
+    return calls
+
+
+def test_the_calls_are_spoken_in_chinese_only_when_speech_is_on() -> None:
+    spoken = {call for call in calls_heard(True) if call is not None}
+    assert spoken and spoken <= {"对子", "拖拉机", "毙了"}
+    assert all(call is None for call in calls_heard(False))
