@@ -40,6 +40,8 @@ from tractor.runner import step
 from tractor.save import dumps
 from tractor.viewdata import ViewData
 
+from sitebuild import painter
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -463,15 +465,10 @@ mp.runPython(files.program);
 process.stdout.write(lines.join("\\n"));
 """
 MODULES = {
-    "micro/__init__.py": ROOT / "web" / "micro" / "__init__.py",
-    "micro/markup.py": ROOT / "web" / "micro" / "markup.py",
-    "micro/words.py": ROOT / "web" / "micro" / "words.py",
-    "micro/cardface.py": ROOT / "web" / "micro" / "cardface.py",
-    "micro/paintable.py": ROOT / "web" / "micro" / "paintable.py",
-    "micro/paint_check.py": ROOT / "web" / "micro" / "paint_check.py",
-    "jsonscan.py": ROOT / "pyengine" / "tractor" / "jsonscan.py",
-    "rulecore.py": ROOT / "pyengine" / "tractor" / "rulecore.py",
+    **{name: ROOT / "web" / name for name in painter.PAINT_MODULES},
+    **{name: ROOT / "pyengine" / "tractor" / name for name in painter.PAINT_ENGINE},
 }
+"""The painter's modules by the paths it imports them from: the build's own list."""
 
 
 def run(program: str, cases: list[tuple[str, str]]) -> list[Any]:

@@ -18,7 +18,7 @@ True
 >>> parse_query(share_query(Rules(decks=3, kitty_theft=True), 7)).deal
 (Rules(decks=3, partners='fixed', scoring='standard', declare_window='during_deal', \
 first_dealer='declarer', no_declaration='kitty_third_card', twos_always_trump=False, \
-kitty_theft=True, throw_penalty=False), 7)
+kitty_theft=True, throw_penalty=False, friend_rule='nearest_holder'), 7)
 """
 
 from __future__ import annotations
