@@ -122,7 +122,9 @@ def trump_text(words: Words, view: "PaintedView") -> Markup:
     level = words("level_label") + " " + view["level"]
     suit = view["trump"]
     if suit is None:
-        trump = words("trump_label") + " " + words("trump_undecided")  # type: Child
+        # no space between two Chinese words (issue 36, Found 8): 主未定, "Trump undecided"
+        gap = "" if words.lang.startswith("zh") else " "
+        trump = words("trump_label") + gap + words("trump_undecided")  # type: Child
     elif suit == "NT":
         trump = words("no_trump")
     else:
