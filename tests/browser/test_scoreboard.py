@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, expect
+from test_sound_and_motion import play_once  # H, Enter, then seat 0's turn again
 from tractor.match import Match
 from tractor.rulecore import RANKS, TAKE_DEAL_POINTS
 from tractor.save import dumps, loads
-from web_helpers import STEP_TIMEOUT_MS, advance, hand_cards, load_position, page_in, wait_state
+from web_helpers import advance, load_position, page_in, wait_state
 
 pytestmark = pytest.mark.web
 
@@ -118,16 +119,7 @@ def test_the_attackers_points_follow_the_tricks(browser: Browser, site_url: str)
         wait_state(page, "phase === 'play' && toMove === '0'")
         goal = TAKE_DEAL_POINTS[DECKS]
         for _ in range(12):  # a trick with points won by the attackers comes soon
-            left = len(hand_cards(page))
-            page.keyboard.press("h")
-            page.wait_for_function(
-                "() => document.querySelectorAll('#hand [aria-pressed=true]').length > 0",
-                timeout=STEP_TIMEOUT_MS)
-            page.keyboard.press("Enter")
-            page.wait_for_function(
-                "(n) => document.querySelectorAll('#hand [data-card]').length < n", arg=left,
-                timeout=STEP_TIMEOUT_MS)
-            wait_state(page, "(phase === 'play' && toMove === '0') || phase === 'hand_over'")
+            play_once(page)  # the hint's cards, on to seat 0's next turn
             points = loads(str(page.evaluate("() => localStorage.getItem('tractor.match')")))
             expect(page.locator("[data-testid=scoreboard] [data-testid=points]")).to_have_text(
                 f"{points.attackers_points()}/{goal}")
