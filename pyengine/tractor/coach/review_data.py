@@ -105,11 +105,16 @@ def quiz_json(record: Match, index: int, seat: int, answer: list[str],
     before it (``position.from_view``: its own cards only), ``answer`` (the coach's
     play) the one right answer, ``texts["caption"]`` and ``texts["explain"]`` (en, zh
     and zh-Hant) its question and explanation. Raises ``position.PositionError`` outside play."""
-    scenario = from_view(view_before(record, index, seat))
+    return quiz_of_view(view_before(record, index, seat), answer, texts)
+
+
+def quiz_of_view(view: View, answer: list[str], texts: dict[str, dict[str, str]]) -> str:
+    """``quiz_json`` of the seat's view at the decision (a drill keeps only the view)."""
+    scenario = from_view(view)
     scenario["caption"] = texts["caption"]
     scenario["quiz"] = {"answers": [" ".join(answer)], "explain": texts["explain"]}
     return json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
 
 
 __all__ = ["decision_data", "decision_from_data", "option_data", "option_from_data",
-           "points_of_record", "quiz_json", "review_step", "view_before"]
+           "points_of_record", "quiz_json", "quiz_of_view", "review_step", "view_before"]
