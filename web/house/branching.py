@@ -15,25 +15,11 @@ where it was.
 from __future__ import annotations
 
 from render.playon import can_play_on
-from tractor.match import Match
+from tractor.coach.review_data import match_at
 from tractor.save import from_record
 
 from house.replays import history
 from house.state import Branch, DealFlags, Live, Table
-
-
-def match_at(record: Match, hand: int, tricks: int) -> Match | None:
-    """The record's match at hand ``hand`` in play with ``tricks`` tricks finished and
-    none begun (None when the record never stands there)."""
-    m = Match(record.rules, record.seed, record.start_level)
-    for action in record.actions:
-        if m.hand_no == hand and m.phase == "play" and m.tricks_played == tricks \
-                and not m.trick:
-            return m
-        if m.hand_no > hand:
-            return None
-        m.apply(action)
-    return None
 
 
 def play_from_here(table: Table) -> None:

@@ -99,6 +99,21 @@ def view_before(record: Match, index: int, seat: int) -> View:
     return m.observe(seat)
 
 
+def match_at(record: Match, hand: int, tricks: int) -> Match | None:
+    """The record's match at hand ``hand`` in play with ``tricks`` tricks finished and
+    none begun (None when the record never stands there): where a what-if played on
+    from a replay starts (the page's ``house.branching``)."""
+    m = Match(record.rules, record.seed, record.start_level)
+    for action in record.actions:
+        if m.hand_no == hand and m.phase == "play" and m.tricks_played == tricks \
+                and not m.trick:
+            return m
+        if m.hand_no > hand:
+            return None
+        m.apply(action)
+    return None
+
+
 def quiz_json(record: Match, index: int, seat: int, answer: list[str],
               texts: dict[str, dict[str, str]]) -> str:
     """A marked play as an ``embed.html`` quiz (scenario JSON text): the seat's view
@@ -117,4 +132,5 @@ def quiz_of_view(view: View, answer: list[str], texts: dict[str, dict[str, str]]
 
 
 __all__ = ["decision_data", "decision_from_data", "option_data", "option_from_data",
-           "points_of_record", "quiz_json", "quiz_of_view", "review_step", "view_before"]
+           "match_at", "points_of_record", "quiz_json", "quiz_of_view", "review_step",
+           "view_before"]
