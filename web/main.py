@@ -16,7 +16,7 @@ from house import painting  # noqa: E402
 from house.game import Game  # noqa: E402
 from page import controls  # noqa: E402
 from page.screen import DomScreen  # noqa: E402
-from pyodide.ffi import create_proxy, jsnull  # noqa: E402
+from pyodide.ffi import create_proxy, jsnull, to_js  # noqa: E402
 from pyscript import create_named_worker, document, window  # noqa: E402
 from seats.agents import WorkerLink  # noqa: E402
 from store.links import parse_query  # noqa: E402
@@ -75,6 +75,13 @@ def painted_table() -> tuple[str | None, list[int]]:
     return (painted if isinstance(painted, str) else None), selection
 
 
+def play_cues(sounds: list[str], call: str | None) -> None:
+    """Play the table's sounds (``web/sound.js``: after the first gesture, while visible)."""
+    sound = getattr(window, "tractorSound", None)
+    if sound is not None:
+        sound.play(to_js(sounds), call)
+
+
 def main() -> list[object]:
     """Start the table; returns what must stay referenced (proxies, tasks)."""
     document.getElementById("table").setAttribute("data-live", "1")  # the painter stops
@@ -93,6 +100,7 @@ def main() -> list[object]:
         address=page_address(),
         browser_lang=str(window.navigator.language or ""),
         bad_deal=query.deal_refused,
+        cue=play_cues,
     )
     painting.adopt(game.state, painted, selection)
     proxies = [*controls.install(document, game), watch_other_tabs(game)]

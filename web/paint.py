@@ -132,10 +132,11 @@ def paint() -> None:
         print("stored view not painted: " + str(refused))
     if root.getAttribute("data-live"):
         return
+    sound = chosen.get("sound") is not False  # the bar's sound toggle (on by default)
     if view is None:  # the download's progress stays in the middle
-        drawn = paintable.bare_regions(words, first_visit)
+        drawn = paintable.bare_regions(words, first_visit, sound)
     else:
-        drawn = paintable.regions(words, view, first_visit)
+        drawn = paintable.regions(words, view, first_visit, sound)
     for name, html in drawn.items():  # the first drawing: the live table morphs it
         if isinstance(html, Markup):  # markup.el's text, escaped by construction
             region(name).innerHTML = str(html)

@@ -7,7 +7,10 @@ read, Settings is opened and closed twice, and the longest task of each opening 
 taken. On an idle machine none is over 200 ms; on a loaded one (this project's test
 machine runs several browsers on two cores) drawing the panel itself can take longer,
 so the bound is 200 ms or twice the longest task of the same openings with no
-history, whichever is more. Before the bound, the history was replayed there: 9.2 s.
+history, whichever is more. A history read at opening would block every opening, while
+the machine's noise blocks one now and then (CI once saw 63 ms, then 612 ms): the
+quickest of three openings is held to the bound. Before the bound, the history was
+replayed there at every opening: 9.2 s.
 """
 
 from __future__ import annotations
@@ -31,14 +34,14 @@ LONG_TASKS = (
 
 
 def longest_tasks_opening_settings(page: Page, site_url: str) -> list[float]:
-    """The longest task (ms) of each of two openings of Settings, once the table is up."""
+    """The longest task (ms) of each of three openings of Settings, once the table is up."""
     page.add_init_script(script=LONG_TASKS)
     open_table(page, site_url, settings=ONE_DECK_INSTANT)
     wait_dealt(page)
     wait_state(page, "performance.getEntriesByName('tractor-history-read').length > 0")
     page.wait_for_timeout(500)  # the start's own work is over
     longest = []
-    for _ in range(2):
+    for _ in range(3):
         start = page.evaluate("performance.now()")
         page.get_by_test_id("settings").click()
         expect(page.get_by_test_id("history")).to_be_visible()
@@ -71,7 +74,7 @@ def test_opening_settings_over_a_4_mb_history_has_no_long_task(
     with_history = longest_tasks_opening_settings(page, site_url)
     without = longest_tasks_opening_settings(plain_page, site_url)
     bound = max(LONG_TASK_MS, 2 * max(without))
-    assert max(with_history) <= bound, (with_history, without)
+    assert min(with_history) <= bound, (with_history, without)
     expect(page.get_by_test_id("message")).to_contain_text("tractor.history")
 
 
@@ -83,7 +86,7 @@ def test_a_history_at_its_bound_is_read_before_settings_opens_and_listed_without
     with_history = longest_tasks_opening_settings(page, site_url)
     without = longest_tasks_opening_settings(plain_page, site_url)
     bound = max(LONG_TASK_MS, 2 * max(without))
-    assert max(with_history) <= bound, (with_history, without)
+    assert min(with_history) <= bound, (with_history, without)
     page.get_by_test_id("settings").click()
     expect(page.get_by_test_id("history").locator("[data-hand]")).to_have_count(8)
     expect(page.get_by_test_id("message")).to_have_count(0)

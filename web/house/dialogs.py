@@ -91,6 +91,11 @@ def set_option(table: Table, name: str, value: str) -> None:
         table.env.agents = seat_agents(checked.players, table.env.link)
 
 
+def toggle_sound(table: Table) -> None:
+    """The bar's sound button: the ``sound`` setting turned over (and kept)."""
+    set_option(table, "sound", "false" if table.prefs.settings.sound else "true")
+
+
 def set_rule(table: Table, name: str, value: str) -> None:
     if name not in CHOICES:
         return

@@ -15,7 +15,8 @@ rooms are modules of functions over it that never draw:
 
 ``Game`` builds the state, registers what runs after every action (the notice,
 ``notices.note_action``; keeping the match, ``keeping.keep_action``) and after
-every new or replaced match (``keeping.save``) as the core's hooks, and binds
+every new or replaced match (``keeping.save``) as the core's hooks (and the sounds,
+``cues.note_cue``, handed to the page's ``cue`` after each drawing), and binds
 each room function as a method of the same name that runs it on the state and
 then draws once (``play = _drawn(seat0.play)``; ``_drawn_if``: only when it says it
 changed something; ``_read``: never): this class body is the index of where each
@@ -60,6 +61,7 @@ from house import (
     trying,
 )
 from house.core import view
+from house.cues import note_cue
 from house.notices import note_action
 from house.state import Env, Keep, Live, Loop, Prefs, Table, Words
 from house.stored import load_small
@@ -126,8 +128,10 @@ class Game:
         browser_lang: str = "",
         bad_deal: bool = False,
         tab_id: str | None = None,
+        cue: Callable[[list[str], str | None], None] | None = None,
     ):
         self.screen = screen
+        self.cue = cue  # plays the queued sounds and speaks the call (the page's web/sound.js)
         keep, words = Keep(store, Keeper(store, tab_id), stamp), Words()
         settings = load_small(keep, words, SETTINGS_KEY, parse_settings)
         # A first visit (nothing stored yet): the browser's language, and a pointer to
@@ -146,8 +150,8 @@ class Game:
         )
         hooks = self.state.hooks
         hooks.after_action += [note_action, lambda table, _action, _before: keeping.keep_action(
-            table) if branching.storing(table) else None]  # the match first: derived data
-        # only once it is stored; nothing of a what-if (branching) is stored
+            table) if branching.storing(table) else None, note_cue]  # the match first: derived
+        # data only once it is stored; nothing of a what-if (branching) is stored
         hooks.after_restart.append(lambda table: keeping.save(table) if branching.storing(
             table) else None)
         link.on_change = self.refresh
@@ -198,10 +202,18 @@ class Game:
             return
         scene = self.scene()
         self.screen.show(render(scene), root_classes(scene), self.state.lang)
+        self.play_cues()
         loop.dirty = False
         loop.last_render = loop.clock()
         if match.dealt > 0 or match.phase != "deal":
             loop.shown.set()
+
+    def play_cues(self) -> None:
+        """Hand the sounds queued since the last drawing to the page (``house.cues``)."""
+        cues = self.state.cues
+        if cues.sounds and self.cue is not None:
+            self.cue(cues.sounds, cues.call)
+        cues.sounds, cues.call = [], None
 
     # ------------------------------------------------------------ what runs on its own
     async def run(self) -> None:
@@ -245,6 +257,7 @@ class Game:
     _human = _drawn(seat0.act)
     selected_cards = _read(seat0.selected_cards)
     select = _drawn(seat0.select)
+    drag_select = _drawn(seat0.drag_select)
     clear_selection = _drawn(seat0.clear_selection)
     play = _drawn(seat0.play)
     bury = _drawn(seat0.bury)
@@ -284,6 +297,7 @@ class Game:
     close_panel = _drawn(dialogs.close_panel)
     escape = _drawn(dialogs.escape)
     set_option = _drawn(dialogs.set_option)
+    toggle_sound = _drawn(dialogs.toggle_sound)
     set_rule = _drawn(dialogs.set_rule)
     apply_rules = _drawn(dialogs.apply_rules)
     new_game = _drawn(dialogs.new_game)

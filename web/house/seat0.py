@@ -5,8 +5,12 @@ and none draws (the facade, ``game.Game``, redraws after): a card click
 selects, a button plays, buries, declares, passes or calls the friend, the
 hint asks seat 0's helper for a move and explains it. An action seat 0 takes
 goes through ``act``: applied at once (the loop wakes), or refused with the
-rule's explanation. The functions that may change nothing (``note_key``,
-``close_last_trick``, run on every key and click) say whether they did.
+rule's explanation, and the cards it concerns flagged (``picking.flagged_cards``).
+A tap on a card may pick the whole unit the rules force (``picking``), a double tap
+while leading picks the card's pair or tractor, and a drag sets every card it
+crosses as the first one was set (``drag_select``). The functions that may change
+nothing (``note_key``, ``close_last_trick``, run on every key and click) say whether
+they did.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from tractor.match import IllegalAction
 from tractor.players.explain import reason
 
 from house.core import apply, view
+from house.picking import flagged_cards, forced_unit, led_unit
 from house.state import HUMAN, Table
 
 
@@ -31,8 +36,11 @@ def act(table: Table, action: Action) -> bool:
         apply(table, action)
     except IllegalAction as error:
         words.message = Msg("not_allowed", rule=error.rule, engine=error.message)
+        table.seat.flag, table.seat.flagged = flagged_cards(
+            table.live.match, view(table)["hand"], error.rule, table.seat.selected)
         return False
     words.message = None
+    unflag(table)
     table.seat.selected.clear()
     table.loop.wake.set()
     return True
@@ -43,18 +51,50 @@ def selected_cards(table: Table) -> list[str]:
     return [hand[i] for i in sorted(table.seat.selected) if i < len(hand)]
 
 
-def select(table: Table, index: int) -> None:
-    seat = table.seat
-    if index in seat.selected:
+def unflag(table: Table) -> None:
+    """The flagged cards of a refused play go back to normal."""
+    table.seat.flag, table.seat.flagged = "", ()
+
+
+def select(table: Table, index: int, taps: int = 1) -> None:
+    """A tap (or click, or Space) on the hand's card ``index``: it toggles, or picks the
+    unit the rules force when following; a second tap while leading picks its unit."""
+    seat, hand, m = table.seat, view(table)["hand"], table.live.match
+    unit = None
+    if index not in seat.selected:
+        unit = forced_unit(m, hand, index)
+    elif taps >= 2:
+        unit = led_unit(m, hand, index)
+    if unit is not None:
+        size = len(m.trick[0][1]) if m.trick else len(hand)
+        merged = seat.selected | unit
+        seat.selected = merged if len(merged) <= size else set(unit)
+    elif index in seat.selected:
         seat.selected.discard(index)
-    elif 0 <= index < len(view(table)["hand"]):
+    elif 0 <= index < len(hand):
         seat.selected.add(index)
     table.words.message = None
+    unflag(table)
     seat.show_last = False  # an overlay closes on the next action
+
+
+def drag_select(table: Table, indices: list[int], chosen: bool) -> None:
+    """A drag across the hand: every card it crossed is selected (``chosen``) or not."""
+    count = len(view(table)["hand"])
+    for index in indices:
+        if 0 <= index < count:
+            if chosen:
+                table.seat.selected.add(index)
+            else:
+                table.seat.selected.discard(index)
+    table.words.message = None
+    unflag(table)
+    table.seat.show_last = False
 
 
 def clear_selection(table: Table) -> None:
     table.seat.selected.clear()
+    unflag(table)
 
 
 def play(table: Table) -> None:

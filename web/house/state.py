@@ -6,10 +6,10 @@ they are about: the match being played (``live``), the deal's waiting flags
 confirmations (``panels``), the past hands and their replay and review
 (``past``), storage (``keep``), the table's message and notice (``words``),
 the settings and statistics (``prefs``), the loop's wake-up and drawing
-state (``loop``), the computer players and the page's address (``env``), and
-what runs after each action (``hooks``, registered by the facade,
-``game.Game``). The rooms are functions over a ``Table``; this module imports
-no room, no drawing and no facade.
+state (``loop``), the sounds waiting to be played (``cues``), the computer
+players and the page's address (``env``), and what runs after each action
+(``hooks``, registered by the facade, ``game.Game``). The rooms are functions
+over a ``Table``; this module imports no room, no drawing and no facade.
 """
 
 from __future__ import annotations
@@ -72,6 +72,8 @@ class Seat:
     friend_rank: str = "A"
     friend_suit: str = "S"
     just_dealt: str | None = None  # the card seat 0 was just dealt (animated)
+    flag: str = ""  # after a refused play: "must" or "refused" (house.picking)
+    flagged: tuple[int, ...] = ()  # the hand's cards the flag marks (data-flag)
 
 
 @dataclass
@@ -166,6 +168,14 @@ class Env:
     address: str = "index.html"
 
 
+@dataclass
+class Cues:
+    """The sounds and the spoken call waiting for the next drawing (``house.cues``)."""
+
+    sounds: list[str] = field(default_factory=list)
+    call: str | None = None
+
+
 @dataclass(frozen=True)
 class Before:
     """What an action changed, as it stood before it was applied."""
@@ -197,6 +207,7 @@ class Table:
     panels: Panels = field(default_factory=Panels)
     past: Past = field(default_factory=Past)
     hooks: Hooks = field(default_factory=Hooks)
+    cues: Cues = field(default_factory=Cues)
 
     @property
     def pace(self) -> Pace:

@@ -70,6 +70,8 @@ def scene_of(table: Table) -> Scene:
         friend_rank=seat.friend_rank,
         friend_suit=seat.friend_suit,
         just_dealt=seat.just_dealt if table.pace.deal > 0 else None,
+        flag=seat.flag,
+        flagged=seat.flagged,
         levels_before=levels_before(table),
         load_ms=table.live.load_ms,
         share_link=panels.share_link,

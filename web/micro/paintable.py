@@ -69,7 +69,8 @@ KEYS = (
     "title", "level_label", "trump_label", "trump_undecided", "no_trump", "hand_no",
     "declared_by", "no_declaration_yet", "attackers_points", "friend_hidden", "friend_is",
     "your_side_unknown", "friend_card", "last_trick", "new_game", "log", "how_to_play",
-    "settings", "drills", "language", "welcome", "rules_summary", "dealer_mark", "friend_mark",
+    "settings", "drills", "language", "sound", "welcome", "rules_summary", "dealer_mark",
+    "friend_mark",
     "level_of", "cards_left", "seat_points", "thinking", "seat0", "seat1", "seat2", "seat3",
     "winning", "throw_failed_own", "throw_failed", "throw_penalty_note", "hand_name",
     "painted_starting", "play", "play_n", "undo", "hint", "autoplay", "autoplay_on",
@@ -164,6 +165,12 @@ def log_toggle(words: Words, show_log: bool) -> Markup:
                   aria_expanded="true" if show_log else "false", aria_controls="log")
 
 
+def sound_toggle(words: Words, sound: bool) -> Markup:
+    """The bar's button that turns the table's sounds on and off (the ``sound`` setting)."""
+    return button(words("sound"), "toggle-sound", "sound", class_="toggle",
+                  aria_pressed="true" if sound else "false")
+
+
 def friend_state(words: Words, view: "PaintedView", card: str) -> Markup:
     """The called card (``card``, the view's ``friend_card``) and what is known of the friend."""
     friend = view["friend"]
@@ -186,7 +193,7 @@ def friend_state(words: Words, view: "PaintedView", card: str) -> Markup:
 
 
 def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bool = False,
-        first_visit: bool = False) -> Markup:
+        first_visit: bool = False, sound: bool = True) -> Markup:
     """The bar: title, trump and level, declaration, points, friend, buttons, welcome."""
     parts = [
         el("h1", words("title"), class_="title"),
@@ -197,8 +204,11 @@ def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bo
     decl = view["declaration"]
     if decl is not None:
         text = words("declared_by", name=seat_name(words, decl["seat"]), cards="")
+        # Its id changes with each declaration (an override 反主 too): the morphing redraw
+        # inserts it anew, and its CSS pulse runs once.
         parts.append(el("div", text, mini_cards(words, decl["cards"], "tiny"),
-                        class_="declaration", data_testid="declaration"))
+                        class_="declaration declared", data_testid="declaration",
+                        id="declaration-" + str(decl["seat"]) + "-" + "-".join(decl["cards"])))
     elif view["phase"] in ("deal", "declare"):
         parts.append(el("div", words("no_declaration_yet"), class_="declaration",
                         data_testid="declaration"))
@@ -209,20 +219,22 @@ def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bo
     card = view["friend_card"]
     if card is not None:
         parts.append(friend_state(words, view, card))
-    parts.append(bar_buttons(words, show_last, show_log))
+    parts.append(bar_buttons(words, show_last, show_log, sound))
     if first_visit:
         parts.append(welcome(words))
     return join(parts)
 
 
-def bar_buttons(words: Words, show_last: bool = False, show_log: bool = False) -> Markup:
-    """The bar's buttons: last trick, new game, log, how to play, settings, language."""
+def bar_buttons(words: Words, show_last: bool = False, show_log: bool = False,
+                sound: bool = True) -> Markup:
+    """The bar's buttons: last trick, new game, log, sound, how to play, settings, language."""
     return el(
         "div",
         button(words("last_trick"), "last-trick", "last-trick",
                aria_pressed="true" if show_last else "false"),
         button(words("new_game"), "new-game", "new-game"),
         log_toggle(words, show_log),
+        sound_toggle(words, sound),
         el("a", el("span", words("how_to_play"), class_="long"),
            el("span", "?", class_="short", aria_hidden="true"),
            href=page_href("tutorial", words.lang), target="_blank", rel="noopener",
@@ -293,17 +305,22 @@ def seat_shell(words: Words, seat: int, classes: str, badges: "list[Child]",
 
 
 def plays_html(words: Words, plays: "list[PaintedPlay]", winner: "int | None" = None,
-               lead_kind: "str | None" = None, trick_no: int = 0) -> Markup:
+               lead_kind: "str | None" = None, trick_no: int = 0,
+               failed: "int | None" = None) -> Markup:
     """Each seat's play in its place, with the seat's name; the lead named, the winner marked.
 
     A play carries a stable ``id`` (trick number and seat), so the morphing redraw
-    inserts a new play as a new element and its CSS entry animation runs once."""
+    inserts a new play as a new element and its CSS entry animation runs once. The lead of
+    ``failed`` (the seat whose throw failed: its play is the unit it was forced to) is
+    marked ``failed-throw``: it shakes, then the forced unit stays outlined."""
     out = []  # type: list[Child]
     for index, play in enumerate(plays):
         seat = play["seat"]
         classes = ["play", "pos-" + POSITIONS[seat]]
         if index == 0:
             classes.append("lead")
+            if seat == failed:
+                classes.append("failed-throw")
         if seat == winner:
             classes.append("won")
         if len(play["cards"]) >= LONG_PLAY:
@@ -360,7 +377,7 @@ def centre(words: Words, view: "PaintedView",
     return join(
         finished,
         el("div", plays_html(words, view["trick"], view["trick_winner"], view["lead_kind"],
-                             trick_no=trick_no),
+                             trick_no=trick_no, failed=failure["seat"] if failure else None),
            class_="trick-grid", data_testid="trick"),
         throw_failure_html(words, failure),
     )
@@ -425,10 +442,12 @@ def split_point(suits: "list[Any]") -> int:
 
 
 def hand(words: Words, view: "PaintedView", selected: "Any" = (),
-         just_dealt: "str | None" = None) -> Markup:
+         just_dealt: "str | None" = None, flag: str = "", flagged: "Any" = ()) -> Markup:
     """Seat 0's cards, sorted trumps first (``view["hand_trump"]`` says which are trumps);
     two ``hand-row``s that CSS lays out as one fanned row on a wide screen and as two
-    rows on a narrow one. The kitty's cards are marked while seat 0 buries."""
+    rows on a narrow one. The kitty's cards are marked while seat 0 buries; after a
+    refused play the cards it concerns carry ``data-flag`` (``flag``: ``must`` or
+    ``refused``)."""
     cards = view["hand"]
     trumps = view["hand_trump"]
     suits = ["T" if trumps[i] else card[-1:] for i, card in enumerate(cards)]
@@ -454,16 +473,19 @@ def hand(words: Words, view: "PaintedView", selected: "Any" = (),
         rows[1 if index >= split else 0].append(
             card_face(words, card, " ".join(classes), tag="button", type="button",
                       data_action="select", data_index=index, id="card-" + str(index),
-                      aria_pressed="true" if chosen else "false")
+                      aria_pressed="true" if chosen else "false",
+                      data_flag=flag if flag and index in flagged else None)
         )
     return join(el("div", row, class_="hand-row") for row in rows if row)
 
 
-def bare_regions(words: Words, first_visit: bool = False) -> "dict[str, Markup]":
+def bare_regions(words: Words, first_visit: bool = False,
+                 sound: bool = True) -> "dict[str, Markup]":
     """The table without a view (none stored, or refused): the bar's title and buttons (and a
     first visit's welcome), the seats by name; nothing that claims a hand, a level, a
     trump, points or cards (the engine draws them from the record)."""
-    parts = [el("h1", words("title"), class_="title"), bar_buttons(words)]  # type: list[Child]
+    parts = [el("h1", words("title"), class_="title"),
+             bar_buttons(words, sound=sound)]  # type: list[Child]
     if first_visit:
         parts.append(welcome(words))
     out = {"bar": join(parts)}  # type: dict[str, Markup]
@@ -472,11 +494,13 @@ def bare_regions(words: Words, first_visit: bool = False) -> "dict[str, Markup]"
     return out
 
 
-def regions(words: Words, view: "PaintedView", first_visit: bool = False) -> "dict[str, Markup]":
+def regions(words: Words, view: "PaintedView", first_visit: bool = False,
+            sound: bool = True) -> "dict[str, Markup]":
     """The regions the painter draws from a stored view: the bar, the seats, the middle and
     the hand, as the live table draws them with nothing selected, and the controls of a
     trick, not yet pressable (``waiting_controls``)."""
-    out = {"bar": bar(words, view, first_visit=first_visit), "centre": centre(words, view),
+    out = {"bar": bar(words, view, first_visit=first_visit, sound=sound),
+           "centre": centre(words, view),
            "hand": hand(words, view)}  # type: dict[str, Markup]
     waiting = waiting_controls(words, view)
     if waiting is not None:

@@ -4,7 +4,8 @@ Buttons and cards carry ``data-action`` (see ``table``); selects carry
 ``data-rule``, ``data-option`` or ``data-pick``. Keys: Enter/Space play the
 selection (or bury, call, next hand) when no control has focus; on a focused
 button they press that button, except Enter on a focused card, which plays.
-H hint, A autoplay, Escape clears the selection or closes a panel.
+H hint, A autoplay, Escape clears the selection or closes a panel. A drag across
+the hand's cards selects (or unselects) them all (``Drag``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def text_or_none(value: Any) -> str | None:
 def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
     """``data-action`` name → handler taking the clicked element."""
     return {
-        "select": lambda el: game.select(int(el.getAttribute("data-index"))),
+        "select": lambda el: game.select(int(el.getAttribute("data-index"))),  # see on_click
         "play": lambda el: game.play(),
         "hint": lambda el: game.hint(),
         "autoplay": lambda el: game.toggle_autoplay(),
@@ -49,6 +50,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "share": lambda el: game.share(),
         "share-position": lambda el: game.share_position(),
         "toggle-log": lambda el: game.toggle_log(),
+        "toggle-sound": lambda el: game.toggle_sound(),
         "undo": lambda el: game.undo(),
         "take-over": lambda el: game.take_over(),
         "restore-set-aside": lambda el: game.restore_set_aside(),
@@ -97,6 +99,66 @@ async def read_record(game: Game, file: Any) -> None:
         game.refuse_import("import_why_too_large", size=MAX_SAVE_CHARS)
         return
     game.import_record(str(await file.text()))
+
+
+HAND_CARD = "#hand [data-action=select]"
+CLICK_AFTER_DRAG_MS = 800.0
+"""A click this soon after a drag's end is the drag's own (it is not a tap)."""
+
+
+class Drag:
+    """Drag select: a pointer pressed on a card of the hand and moved across others sets
+    every card it crosses as the first one is being set (selected, or not), with the
+    mouse and with touch (``touch-action: none`` on the hand's cards keeps the touch a
+    drag, not a scroll). The click that ends a drag does not toggle its card again."""
+
+    def __init__(self, document: Any, game: Game):
+        self.document, self.game = document, game
+        self.start: int | None = None
+        self.chosen = True
+        self.crossed: set[int] = set()
+        self.dragged = False
+        self.ended = 0.0
+
+    def card_at(self, event: Any) -> int | None:
+        """The index of the hand's card under the pointer, or None."""
+        found = self.document.elementFromPoint(event.clientX, event.clientY)
+        card = None if found is None or found is jsnull else found.closest(HAND_CARD)
+        if card is None or card is jsnull:
+            return None
+        return int(card.getAttribute("data-index"))
+
+    def down(self, event: Any) -> None:
+        self.dragged = False
+        if not event.isPrimary or int(event.button or 0) != 0:
+            return
+        card = event.target.closest(HAND_CARD)
+        if card is None or card is jsnull or card.disabled:
+            self.start = None
+            return
+        self.start = int(card.getAttribute("data-index"))
+        self.chosen = not bool(card.classList.contains("sel"))
+        self.crossed = {self.start}
+
+    def move(self, event: Any) -> None:
+        if self.start is None or not event.isPrimary:
+            return
+        index = self.card_at(event)
+        if index is None or index in self.crossed:
+            return
+        self.crossed.add(index)
+        news = [index] if self.dragged else [self.start, index]
+        self.dragged = True
+        self.game.drag_select(news, self.chosen)
+
+    def up(self, event: Any) -> None:
+        self.start = None
+        self.ended = float(event.timeStamp)
+
+    def swallow_click(self, event: Any) -> bool:
+        """Whether this click ends a drag (its cards are set already): once, right after."""
+        dragged, self.dragged = self.dragged, False
+        return dragged and float(event.timeStamp) - self.ended < CLICK_AFTER_DRAG_MS
 
 
 FOCUSABLE = "button:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])"
@@ -160,13 +222,17 @@ def install(document: Any, game: Game) -> list[Any]:
         target = event.target.closest("[data-action]")
         if target is None or target is jsnull or target.disabled:
             return
-        handler = commands.get(text_or_none(target.getAttribute("data-action")) or "")
-        if handler is None:
+        action = text_or_none(target.getAttribute("data-action")) or ""
+        handler = commands.get(action)
+        if handler is None or (action == "select" and drag.swallow_click(event)):
             return
         if int(event.detail or 0) > 0 and not target.closest("[role=dialog], [role=alertdialog]"):
             # A pointer click (a key's click has detail 0): do not leave the button focused,
             # so that Enter/Space stay the table's shortcuts for mouse and touch players.
             target.blur()
+        if action == "select":  # a second tap at once (detail 2) may pick the card's unit
+            game.select(int(target.getAttribute("data-index")), int(event.detail or 1))
+            return
         handler(target)
 
     def on_change(event: Any) -> None:
@@ -221,8 +287,14 @@ def install(document: Any, game: Game) -> list[Any]:
         elif key in ("a", "A"):
             game.toggle_autoplay()
 
-    proxies = [create_proxy(on_click), create_proxy(on_change), create_proxy(on_key)]
+    drag = Drag(document, game)
+    proxies = [create_proxy(on_click), create_proxy(on_change), create_proxy(on_key),
+               create_proxy(drag.down), create_proxy(drag.move), create_proxy(drag.up)]
     document.addEventListener("click", proxies[0])
     document.addEventListener("change", proxies[1])
     document.addEventListener("keydown", proxies[2])
+    document.addEventListener("pointerdown", proxies[3])
+    document.addEventListener("pointermove", proxies[4])
+    document.addEventListener("pointerup", proxies[5])
+    document.addEventListener("pointercancel", proxies[5])
     return proxies

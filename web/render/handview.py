@@ -92,4 +92,5 @@ def controls(scene: Scene) -> Markup:
 
 def hand(scene: Scene) -> Markup:
     """Seat 0's cards, sorted trumps first, fanned in two rows (``paintable.hand``)."""
-    return paintable.hand(words_of(scene.lang), scene.painted, scene.selected, scene.just_dealt)
+    return paintable.hand(words_of(scene.lang), scene.painted, scene.selected, scene.just_dealt,
+                          scene.flag, scene.flagged)

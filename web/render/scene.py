@@ -53,6 +53,8 @@ class Scene:
     friend_rank: str = "A"
     friend_suit: str = "S"
     just_dealt: str | None = None
+    flag: str = ""  # after a refused play: "must" or "refused" on the cards ``flagged``
+    flagged: tuple[int, ...] = ()
     levels_before: list[int] | None = None  # rank indices before the finished hand
     share_link: str | None = None  # the link to this deal, once asked for
     keys_used: bool = False  # a shortcut key was used: show the keyboard help

@@ -64,7 +64,7 @@ def root_classes(scene: Scene) -> str:
 def bar(scene: Scene) -> Markup:
     """The bar (``paintable.bar``: the painted table draws the same one)."""
     return paintable.bar(words_of(scene.lang), scene.painted, scene.show_last, scene.show_log,
-                         scene.first_visit)
+                         scene.first_visit, scene.settings.sound)
 
 
 def seat_box(scene: Scene, seat: int) -> Markup:

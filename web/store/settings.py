@@ -4,7 +4,8 @@ Each computer seat has its own strength (``seat1`` right, ``seat2`` partner,
 ``seat3`` left; default ``normal``), and so has the helper behind the hint and
 托管 (``helper``); ``auto_declare`` (自动叫主) lets the helper declare for seat 0
 during the deal; ``undo`` offers taking back seat 0's last action (a match where
-it was used is counted apart in the statistics). Settings saved before this (one
+it was used is counted apart in the statistics); ``sound`` (on by default) plays the
+table's sounds and ``speech`` (off by default) speaks the calls. Settings saved before this (one
 ``opponents`` strength for all, ``basic`` for ``easy``) still load.
 
 Stored as JSON in localStorage; ``parse_settings`` never fails: damaged or
@@ -28,7 +29,7 @@ from tractor.rules import CHOICES, Rules, RulesError
 from store.storage import read_small
 
 DEFAULT_PLAYER = "normal"
-SWITCHES = ("four_color", "auto_declare", "auto_next", "card_counter", "undo")
+SWITCHES = ("four_color", "auto_declare", "auto_next", "card_counter", "undo", "sound", "speech")
 """The settings that are on or off."""
 PLAYER_OPTIONS = ("seat1", "seat2", "seat3", "helper")
 """Settings naming a computer player (the strength of a seat, or of the helper)."""
@@ -68,6 +69,8 @@ class Settings:
     auto_next: bool = False  # under 托管, the result closes by itself (else it waits)
     undo: bool = False
     card_counter: bool = False
+    sound: bool = True  # the table's sounds (house.cues), also the bar's toggle
+    speech: bool = False  # spoken calls (对子, 拖拉机, 毙了) where a Chinese voice exists
 
     @property
     def pace(self) -> Pace:
@@ -88,6 +91,8 @@ class Settings:
                 "auto_next": self.auto_next,
                 "undo": self.undo,
                 "card_counter": self.card_counter,
+                "sound": self.sound,
+                "speech": self.speech,
             },
             sort_keys=True,
         )
@@ -158,6 +163,8 @@ def parse_settings(text: str | None) -> tuple[Settings, bool]:
         auto_next=pick("auto_next", (False, True), defaults.auto_next),
         undo=pick("undo", (False, True), defaults.undo),
         card_counter=pick("card_counter", (False, True), defaults.card_counter),
+        sound=pick("sound", (False, True), defaults.sound),
+        speech=pick("speech", (False, True), defaults.speech),
         **players,
     )
     unknown = any(name not in SETTINGS_FIELDS for name in data)  # dropped, and kept aside
