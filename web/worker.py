@@ -7,6 +7,7 @@ Workers have no DOM and no localStorage; the page calls the names listed in
 
 from seats import decide as decisions
 from seats import runtime_info
+from tractor.coach.attempt_data import try_step as attempt_step
 from tractor.coach.review_data import review_step as coach_step
 
 
@@ -27,4 +28,11 @@ def review_step(record_text: str, seat: int, hand: int, k: int, seed: int) -> st
     return coach_step(str(record_text), int(seat), int(hand), int(k), int(seed))
 
 
-__export__ = ["describe", "decide", "review_step"]
+def try_step(view_text: str, index: int, seed: int, best: str, cards: str) -> str:
+    """The coach's verdict on an attempt at a marked decision (``tractor.coach.attempt_data``):
+    ``best`` and ``cards`` are card texts separated by spaces."""
+    return attempt_step(str(view_text), int(index), int(seed), str(best).split(),
+                        str(cards).split())
+
+
+__export__ = ["describe", "decide", "review_step", "try_step"]

@@ -55,6 +55,8 @@ def test_a_reviewed_hand_marks_a_step_with_the_better_play_and_shares_it_as_a_qu
     expect(page.get_by_test_id("replay-caption")).to_contain_text(f"Trick {first.trick + 1}")
     decision = page.locator(f'[data-testid="review-decision"][data-index="{first.index}"]')
     expect(decision).to_have_attribute("data-mark", first.mark)
+    expect(decision.get_by_test_id("better-play")).to_have_count(0)  # tried before it is shown
+    decision.get_by_test_id("reveal").click()
     better = decision.get_by_test_id("better-play").locator("[data-card]")
     assert better.evaluate_all("els => els.map(e => e.dataset.card)") == list(first.best.cards)
     played = decision.get_by_test_id("played-play").locator("[data-card]")

@@ -72,6 +72,8 @@ def test_the_review_on_the_page_gives_the_engine_s_review_and_draws_the_marks() 
     assert html.count('data-testid="review-worst"') == min(3, len(r.marked))
     worst = r.worst[0]
     game.go_to_step(step_of(worst))
+    assert 'data-testid="better-play"' not in overlay(screen)  # hidden until tried or asked
+    game.reveal(f"r{worst.index}")
     html = overlay(screen)
     block = html.split(f'data-index="{worst.index}"', 1)[1]
     better = block.split('data-testid="better-play"', 1)[1].split('data-testid="review-reason"')[0]
@@ -217,6 +219,7 @@ def test_a_friend_call_and_a_declaring_pass_are_marked_at_the_replay_s_start() -
     the call, the pass (the word, no cards) and the coach's line in the reader's words."""
     from types import SimpleNamespace
 
+    from render.attempts import Trial
     from render.coachpanel import review_details, review_timeline
     from tractor.coach.review import DecisionReview, Option
 
@@ -233,6 +236,11 @@ def test_a_friend_call_and_a_declaring_pass_are_marked_at_the_replay_s_start() -
     first = next(tag for tag in re.findall(r"<button[^>]*>", str(timeline))
                  if 'data-step="0"' in tag)
     assert 'data-mark="blunder"' in first and "review-mark" in first
+    def reveal_all() -> None:
+        r.trials = {d.index: Trial("", (), d.index, 0, d.kind, d.best.cards, d.played.cards,
+                                   revealed=True) for d in r.decisions}
+
+    reveal_all()
     scene: Any = SimpleNamespace(lang="en", review=r)
     html = str(review_details(scene, 0))
     assert "Friend call" in html and "Declaring: you passed" in html
@@ -246,6 +254,7 @@ def test_a_friend_call_and_a_declaring_pass_are_marked_at_the_replay_s_start() -
     r.decisions = [DecisionReview(100, 0, "declare", option(("2C",), -0.3),
                                   option((), 0.5), 96, 0.8, 0.1, "blunder", 3,
                                   ("pass_better", {}))]
+    reveal_all()
     scene = SimpleNamespace(lang="en", review=r)
-    assert "Better: pass — passing does better over the sampled deals" in str(
+    assert "Better: pass — passing works out better for your side" in str(
         review_details(scene, 0))

@@ -48,7 +48,18 @@ from tractor.match import Match
 from tractor.rules import Rules
 from tractor.viewdata import ViewData
 
-from house import coach, dialogs, flow, keeping, records, replays, seat0
+from house import (
+    branching,
+    coach,
+    dialogs,
+    drilling,
+    flow,
+    keeping,
+    records,
+    replays,
+    seat0,
+    trying,
+)
 from house.core import view
 from house.cues import note_cue
 from house.notices import note_action
@@ -139,8 +150,10 @@ class Game:
         )
         hooks = self.state.hooks
         hooks.after_action += [note_action, lambda table, _action, _before: keeping.keep_action(
-            table), note_cue]  # the match first: derived data only once it is stored
-        hooks.after_restart.append(keeping.save)
+            table) if branching.storing(table) else None, note_cue]  # the match first: derived
+        # data only once it is stored; nothing of a what-if (branching) is stored
+        hooks.after_restart.append(lambda table: keeping.save(table) if branching.storing(
+            table) else None)
         link.on_change = self.refresh
         keeping.load_match(self.state, fresh, lambda table: self.check_drawable())
         if deal is not None:
@@ -224,9 +237,20 @@ class Game:
         self.refresh()
 
     def review(self, match_id: str, hand: int) -> None:
-        """Replay a hand and review it (``coach.review``), each step drawn as it comes."""
-        coach.review(self.state, match_id, hand, self.flush)
+        """Replay a hand and review it (``coach.review``), each step drawn as it comes;
+        once done, its marked decisions become drills (``drilling.note_review``)."""
+        coach.review(self.state, match_id, hand, self._review_flush)
         self.refresh()
+
+    def _review_flush(self) -> None:
+        drilling.note_review(self.state)
+        self.flush()
+
+    def try_check(self, key: str) -> None:
+        """Judge an attempt at a marked decision (``trying.try_check``), drawn as it goes;
+        a drill's verdict moves it in the schedule (``drilling.on_verdict``)."""
+        asyncio.ensure_future(trying.try_check(self.state, key, self.flush,
+                                               drilling.on_verdict))
 
     # ------------------------------------------------------------ the rooms (see above)
     # seat 0's input
@@ -286,3 +310,11 @@ class Game:
     # the coach
     cancel_review = _drawn(coach.cancel_review)
     share_review = _drawn(coach.share_review)
+    # learn from your mistakes: attempts, drills, what-ifs
+    open_try = _drawn(trying.open_try)
+    try_select = _drawn(trying.try_select)
+    reveal = _drawn(trying.reveal)
+    open_drills = _drawn(drilling.open_drills)
+    share_drill = _drawn(drilling.share_drill)
+    play_from_here = _drawn(branching.play_from_here)
+    exit_branch = _drawn(branching.exit_branch)

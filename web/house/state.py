@@ -18,8 +18,10 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from render.attempts import Trial
 from render.reviews import Review
 from seats.agents import SeatAgent, WorkerLink
+from store.drills import Drills
 from store.keeper import Keeper
 from store.pasthands import History, Step
 from store.saves import Meta
@@ -88,6 +90,18 @@ class Panels:
     position_iframe: str | None = None
 
 
+@dataclass(frozen=True)
+class Branch:
+    """A what-if played on from a replay (``branching``): the real match put aside, and
+    the replay to come back to."""
+
+    saved: Live
+    replay: tuple[list[Step], int]
+    replayed: tuple[str, int]
+    tricks: int  # tricks finished when the branch starts (0: the start of play)
+    real_points: int  # the attackers' points in the real hand
+
+
 @dataclass
 class Past:
     """The past hands (read on first use), the replay open, the coach's review."""
@@ -96,6 +110,11 @@ class Past:
     replay: tuple[list[Step], int] | None = None
     replayed: tuple[str, int] = ("", 0)  # the match id and hand number of the replay
     review: Review | None = None  # the coach's last review (coach.py)
+    # learn from your mistakes (issue 38): drills (drilling.py) and their attempts (trying.py)
+    drills: Drills | None = None
+    drill_trials: dict[str, Trial] = field(default_factory=dict)
+    drill_quiz: tuple[str, str] | None = None  # a shared drill: its id and link
+    branch: Branch | None = None  # a what-if on the table (branching.py): nothing is stored
 
 
 @dataclass

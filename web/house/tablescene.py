@@ -11,6 +11,7 @@ from render.scene import Scene
 from text.i18n import t
 
 from house.core import view
+from house.learnscene import learn_scene
 from house.records import undoable
 from house.replays import history_lines
 from house.state import Table
@@ -79,4 +80,5 @@ def scene_of(table: Table) -> Scene:
         speed=prefs.speed_override or prefs.settings.speed,
         position_link=panels.position_link,
         position_iframe=panels.position_iframe,
+        **learn_scene(table),
     )

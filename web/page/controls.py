@@ -67,6 +67,16 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "replay-next": lambda el: game.replay_step(1),
         "replay-close": lambda el: game.close_replay(),
         "export-hand": lambda el: download(el.ownerDocument, *game.export_hand()),
+        # learn from your mistakes (issue 38)
+        "try-better": lambda el: game.open_try(str(el.getAttribute("data-key"))),
+        "try-select": lambda el: game.try_select(
+            str(el.getAttribute("data-key")), int(el.getAttribute("data-index"))),
+        "try-check": lambda el: game.try_check(str(el.getAttribute("data-key"))),
+        "reveal": lambda el: game.reveal(str(el.getAttribute("data-key"))),
+        "drills": lambda el: game.open_drills(),
+        "share-drill": lambda el: game.share_drill(str(el.getAttribute("data-id"))),
+        "play-from-here": lambda el: game.play_from_here(),
+        "branch-exit": lambda el: game.exit_branch(),
         "export": lambda el: download(el.ownerDocument, *game.export_record()),
     }
 

@@ -10,13 +10,16 @@ the reviewed decisions of the current step that are marked.
 
 from __future__ import annotations
 
-from micro.markup import Child, Markup, el
+from micro.markup import Child, Markup, el, join
 from text.i18n import t
+from tractor.coach.attempt import TRIED
 from tractor.coach.review import BEFORE_PLAY, DecisionReview
 
+from render.attempts import Trial
 from render.faces import button, details, mini_cards
 from render.reviews import Review, coach_line, step_of
 from render.scene import Scene
+from render.trials import trial_block
 
 
 def _signed(x: float) -> str:
@@ -64,10 +67,15 @@ def review_summary(scene: Scene, match_id: str, hand: int) -> Markup:
     marked = r.marked
     if r.state == "done":
         lines.append(el("p", t(lang, "review_done", n=len(r.decisions), marked=len(marked)),
+                        " ", button(t(lang, "drills_title"), "drills", "review-drills")
+                        if marked else None,
                         data_testid="review-done"))
     if marked:
         lines.append(el("p", t(lang, "review_cost", points=f"{points:.0f}",
-                               levels=f"{levels:.2f}", value=f"{value:.2f}"),
+                               levels=f"{levels:.1f}"),
+                        el("details", el("summary", t(lang, "details")),
+                           t(lang, "review_cost_scale", value=f"{value:.2f}"),
+                           class_="review-numbers"),
                         data_testid="review-cost"))
         worst: list[Child] = [
             el("li", button(t(lang, "review_worst_item", what=_decision_label(lang, d),
@@ -97,7 +105,8 @@ def review_timeline(lang: str, r: Review, steps: int, index: int) -> Markup:
             data_mark=mark or "none", title=name, aria_label=f"{label}: {name}",
             aria_current="step" if step == index else None,
         ))
-    return el("div", marks, class_="review-timeline", data_testid="review-timeline")
+    return join(el("div", marks, class_="review-timeline", data_testid="review-timeline"),
+                timeline_legend(lang))
 
 
 def _numbers(lang: str, d: DecisionReview) -> str:
@@ -106,40 +115,75 @@ def _numbers(lang: str, d: DecisionReview) -> str:
              levels_better=_signed(d.best.levels), n=d.deals)
 
 
+def _plain_cost(lang: str, d: DecisionReview) -> str:
+    """What the decision cost in a player's terms: points, and levels where it matters."""
+    points = max(0, round(d.best.points - d.played.points))
+    levels = d.best.levels - d.played.levels
+    if abs(levels) >= 0.1:
+        return t(lang, "review_plain_cost_levels", n=points, levels=f"{levels:.1f}")
+    return t(lang, "review_plain_cost", n=points)
+
+
+def timeline_legend(lang: str) -> Markup:
+    """What the timeline's boxes mean: the steps, and each mark's colour (the one legend
+    of the replay's timeline)."""
+    swatches: list[Child] = [
+        el("span", el("span", "", class_=f"mark {mark}", aria_hidden="true"), " ",
+           t(lang, f"mark_{mark}") if mark != "none" else t(lang, "review_not_reviewed"),
+           class_="legend-item")
+        for mark in ("fine", "inaccuracy", "mistake", "blunder", "none")
+    ]
+    return el("p", t(lang, "timeline_steps"), " ", swatches, class_="review-legend",
+              data_testid="review-legend")
+
+
+def _decision(lang: str, r: Review, d: DecisionReview) -> Markup:
+    """A marked decision: the play made, the attempt at the better one (``trials``), then,
+    once found or asked for, the better play and why; the cost in points; the numbers
+    behind it under Details."""
+    trial = r.trials.get(d.index) or Trial("", (), d.index, r.seed, d.kind, d.best.cards,
+                                           d.played.cards)
+    shown = trial.shown
+    line = coach_line(d)
+    quiz = r.quiz if r.quiz is not None and r.quiz[0] == d.index else None
+    key = f"r{d.index}"
+    return el(
+        "div",
+        el("p", el("b", t(lang, f"mark_{d.mark}")), " · ", _decision_label(lang, d)),
+        el("div",
+           el("span", t(lang, "review_played"), " ",
+              _choice(lang, d.played.cards), data_testid="played-play"),
+           shown and el("span", t(lang, "review_better"), " ",
+                        _choice(lang, d.best.cards), data_testid="better-play"),
+           class_="review-plays"),
+        el("p", _plain_cost(lang, d), data_testid="review-plain"),
+        shown and line is not None and el("p", line.text(lang), data_testid="review-reason"),
+        trial_block(lang, key, trial, d.kind in TRIED),
+        el("details", el("summary", t(lang, "details")),
+           el("p", _numbers(lang, d), class_="muted"),
+           el("p", t(lang, "review_noise", cost=f"{d.cost:.2f}", se=f"{d.se:.2f}"),
+              class_="muted"),
+           class_="review-numbers", data_testid="review-numbers"),
+        None if d.kind in BEFORE_PLAY or not shown else button(
+            t(lang, "share_review"), "share-review", "share-review", id=f"b-share-{d.index}",
+            data_index=d.index),
+        quiz and el(
+            "p", t(lang, "quiz_hint"), " ",
+            el("input", type="text", readonly=True, value=quiz[1],
+               data_testid="review-quiz-link", aria_label=t(lang, "share_review")),
+            " ", t(lang, "position_iframe"), " ",
+            el("input", type="text", readonly=True, value=quiz[2],
+               data_testid="review-quiz-iframe", aria_label=t(lang, "position_iframe")),
+        ),
+        class_=f"review-decision {d.mark}", data_testid="review-decision",
+        data_mark=d.mark, data_index=d.index,
+    )
+
+
 def review_details(scene: Scene, index: int) -> Markup | None:
     """The marked decisions of step ``index``: the play beside the better one, and why."""
     lang, r = scene.lang, scene.review
     if r is None:
         return None
-    blocks: list[Child] = []
-    for d in r.at_step(index):
-        if d.mark == "fine":
-            continue
-        line = coach_line(d)
-        quiz = r.quiz if r.quiz is not None and r.quiz[0] == d.index else None
-        blocks.append(el(
-            "div",
-            el("p", el("b", t(lang, f"mark_{d.mark}")), " · ", _decision_label(lang, d)),
-            el("div",
-               el("span", t(lang, "review_played"), " ",
-                  _choice(lang, d.played.cards), data_testid="played-play"),
-               el("span", t(lang, "review_better"), " ",
-                  _choice(lang, d.best.cards), data_testid="better-play"),
-               class_="review-plays"),
-            None if line is None else el("p", line.text(lang), data_testid="review-reason"),
-            el("p", _numbers(lang, d), class_="muted"),
-            None if d.kind in BEFORE_PLAY else button(
-                t(lang, "share_review"), "share-review", "share-review", id=f"b-share-{d.index}",
-                data_index=d.index),
-            quiz and el(
-                "p", t(lang, "quiz_hint"), " ",
-                el("input", type="text", readonly=True, value=quiz[1],
-                   data_testid="review-quiz-link", aria_label=t(lang, "share_review")),
-                " ", t(lang, "position_iframe"), " ",
-                el("input", type="text", readonly=True, value=quiz[2],
-                   data_testid="review-quiz-iframe", aria_label=t(lang, "position_iframe")),
-            ),
-            class_=f"review-decision {d.mark}", data_testid="review-decision",
-            data_mark=d.mark, data_index=d.index,
-        ))
+    blocks: list[Child] = [_decision(lang, r, d) for d in r.at_step(index) if d.mark != "fine"]
     return el("div", blocks, class_="review-details") if blocks else None

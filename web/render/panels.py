@@ -15,6 +15,8 @@ from tractor.outcome import HandOutcome
 from tractor.players import PLAYER_NAMES
 from tractor.rules import CHOICES
 
+from render.branchbanner import branch_banner
+from render.drillpanel import drills_panel
 from render.faces import button, dialog, mini_cards
 from render.replaypanel import history_list, replay_panel
 from render.scene import Scene
@@ -266,4 +268,8 @@ def overlay(scene: Scene) -> Markup:
         panels.append(el("div", confirm_dialog(scene), class_="backdrop"))
     if scene.replay is not None:
         panels.append(el("div", replay_panel(scene), class_="backdrop"))
+    # learn from your mistakes (issue 38): the drills panel, a what-if's banner
+    if scene.panel == "drills":
+        panels.append(el("div", drills_panel(scene), class_="backdrop"))
+    panels.append(branch_banner(scene))
     return join(panels)

@@ -12,6 +12,8 @@ from text.messages import hand_outcome
 
 from render.coachpanel import review_details, review_summary, review_timeline
 from render.faces import button, dialog, mini_cards
+from render.mistakes import mistakes_summary
+from render.playon import can_play_on
 from render.scene import Scene
 
 
@@ -62,6 +64,8 @@ def replay_panel(scene: Scene) -> Markup | None:
             button(t(lang, "replay_next"), "replay-next", "replay-next",
                    disabled=index == len(steps) - 1),
             button(t(lang, "export_hand"), "export-hand", "export-hand"),
+            button(t(lang, "play_from_here"), "play-from-here", "play-from-here",
+                   disabled=not can_play_on(steps, index)),
             button(t(lang, "close"), "replay-close", "replay-close", class_="primary"),
             class_="panel-buttons",
         ),
@@ -100,6 +104,7 @@ def history_list(scene: Scene) -> Markup:
         "div",
         el("p", t(lang, "history_line", n=len(lines), kb=round(size / 1024))),
         el("ul", items) if items else None,
+        mistakes_summary(lang, scene.kept_drills),
         class_="history",
         data_testid="history",
     )

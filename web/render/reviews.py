@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 
 from text.messages import Msg
 from tractor.coach.review import BEFORE_PLAY, MARKS, DecisionReview
+from tractor.players.explain import Reason
+
+from render.attempts import Trial
 
 MARK_ORDER = ("fine", *reversed([name for name, _ in MARKS]))
 """Marks from the mildest to the worst: fine, inaccuracy, mistake, blunder."""
@@ -40,6 +43,8 @@ class Review:
     error: str = ""
     times_ms: list[int] = field(default_factory=list)  # each step's time (benchmarks)
     quiz: tuple[int, str, str] | None = None  # a shared decision: its index, link, iframe
+    trials: dict[int, Trial] = field(default_factory=dict)  # by the decision's index
+    drilled: bool = False  # its marked decisions were made drills (``house.drilling``)
     busy: bool = False  # a step is under way (a cancel waits for it)
     run: int = 0  # how many times it was resumed (a stopped run never goes on)
 
@@ -79,9 +84,12 @@ def step_of(d: DecisionReview) -> int:
 
 def why_message(d: DecisionReview) -> Msg | None:
     """The coach's one line on why the better play is better, in the hint's words."""
-    if d.why is None:
-        return None
-    code, params = d.why
+    return None if d.why is None else reason_message(d.why)
+
+
+def reason_message(why: Reason) -> Msg:
+    """A reason of the coach (``review.why_better``'s code and parameters) in words."""
+    code, params = why
     if code in ("keeps_pair", "call_alone", "call_card"):
         return Msg(f"why_{code}", cards=(str(params.get("card", "")),))
     if code == "declare_better":

@@ -66,6 +66,14 @@ class Scene:
     replayed: tuple[str, int] = ("", 0)  # the match id and hand number of the replay
     review: Review | None = None  # the coach's review of a replayed hand
     load_ms: int = 0  # how long reading (replaying) the stored match took
+    # learn from your mistakes (issue 38)
+    drills: tuple[tuple[Any, Any], ...] = ()  # (store.drills.Drill, attempts.Trial), due first
+    drill_quiz: tuple[str, str] | None = None  # a shared drill: its id and link
+    now_ms: int = 0  # the clock the drills' due dates are read against
+    kept_drills: tuple[Any, ...] = ()  # every drill (store.drills.Drill), for the summary
+    branch: tuple[int, tuple[int, int] | None] | None = None
+    """A what-if on the table: the tricks done when it began, and once its hand is over
+    the attackers' points this time and in the game (``house.branching``)."""
 
     _painted: tuple[ViewData, PaintedView] | None = field(default=None, init=False,
                                                           repr=False, compare=False)

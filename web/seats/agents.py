@@ -86,6 +86,11 @@ class WorkerLink:
         """The coach's review of decision ``k`` of a hand (``worker.review_step``)."""
         return str(await self._worker.review_step(record_text, seat, hand, k, seed))
 
+    async def try_step(self, view_text: str, index: int, seed: int, best: str,
+                       cards: str) -> str:
+        """The coach's verdict on an attempt at a marked decision (``worker.try_step``)."""
+        return str(await self._worker.try_step(view_text, index, seed, best, cards))
+
 
 class ComputerAgent:
     """A built-in computer player (``tractor.players.make_player`` name)."""

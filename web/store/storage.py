@@ -23,6 +23,8 @@ META_KEY = "tractor.meta"
 SETTINGS_KEY = "tractor.settings"
 STATS_KEY = "tractor.stats"
 HISTORY_KEY = "tractor.history"
+DRILLS_KEY = "tractor.drills"
+"""The drills made from the coach's marks (``store.drills``)."""
 ASIDE_KEY = "tractor.aside"
 """The key of the last match kept aside unread (its load never finished, twice):
 Settings offers to restore it (``keeping.restore_set_aside``)."""

@@ -125,7 +125,8 @@ class DecisionReview:
     cards), ``cost`` (best − played, value scale) and its standard error ``se``, the
     ``mark``, ``candidates`` compared, and ``why``: the reason code and parameters of
     the better play (``explain`` codes, plus ``feeds_opponent`` (n), ``keeps_pair``
-    (card), ``expected_gain`` (n), ``sampled_better``, ``call_alone`` (card),
+    (card), ``expected_gain`` (n), ``sampled_better``, ``risks_fewer`` (n),
+    ``beats_so_far``, ``call_alone`` (card),
     ``call_card`` (card), ``declare_better`` (cards) and ``pass_better``:
     ``why_better``); None when the mark is fine."""
 
@@ -326,6 +327,8 @@ def why_better(
     better play keeps; otherwise ``explain.reason`` of the better play, unless that
     reason says to give little (``cannot_win``, ``partner_winning``) while the better
     play gives more points than the play made: then the sampled deals' verdict,
+    and never ``wins_points`` / ``wins_trick`` for a follow with seats still to play
+    (``_so_far``: ``risks_fewer`` (n), ``beats_so_far``, or the deals' verdict),
     ``expected_gain`` (n: ``gain``, the seat's side's expected points more, rounded)
     or, under one point, ``sampled_better``. A friend call (``kind`` call):
     ``call_alone`` (card) when the seat holds every copy of the card it called (it plays
@@ -357,10 +360,29 @@ def why_better(
     make = Bury if view.phase == "bury" else Play
     said = reason(view, make(seat, [CARDS[c] for c in better]))
     gives_more = points_of([CARDS[c] for c in better]) > points_of([CARDS[c] for c in played])
+    if said[0] in ("wins_points", "wins_trick") and len(view.trick) < 3:
+        return _so_far(view, played, better, gain)
     if said[0] in ("cannot_win", "partner_winning") and gives_more:
         n = round(gain)
         return ("expected_gain", {"n": n}) if n >= 1 else ("sampled_better", {})
     return said
+
+
+def _so_far(view: View, played: Sequence[int], better: Sequence[int], gain: float) -> Reason:
+    """The reason of a better follow that beats the cards so far, with seats still to
+    play (a later seat may take the trick: "wins the trick" could be false): when the
+    play made beat them too, what differs: ``risks_fewer`` (n: its points fewer than
+    the play made's), else the deals' verdict (``expected_gain``, ``sampled_better``);
+    when it did not, ``beats_so_far``."""
+    assert view.lead is not None
+    plays = [list(cards) for _, cards in view.trick]
+    if winner(view.lead, [*plays, list(played)], view.order) != len(plays):
+        return "beats_so_far", {}
+    fewer = points_of([CARDS[c] for c in played]) - points_of([CARDS[c] for c in better])
+    if fewer > 0:
+        return "risks_fewer", {"n": fewer}
+    n = round(gain)
+    return ("expected_gain", {"n": n}) if n >= 1 else ("sampled_better", {})
 
 
 def review_iter(

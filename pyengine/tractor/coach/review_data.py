@@ -99,17 +99,38 @@ def view_before(record: Match, index: int, seat: int) -> View:
     return m.observe(seat)
 
 
+def match_at(record: Match, hand: int, tricks: int) -> Match | None:
+    """The record's match at hand ``hand`` in play with ``tricks`` tricks finished and
+    none begun (None when the record never stands there): where a what-if played on
+    from a replay starts (the page's ``house.branching``)."""
+    m = Match(record.rules, record.seed, record.start_level)
+    for action in record.actions:
+        if m.hand_no == hand and m.phase == "play" and m.tricks_played == tricks \
+                and not m.trick:
+            return m
+        if m.hand_no > hand:
+            return None
+        m.apply(action)
+    return None
+
+
 def quiz_json(record: Match, index: int, seat: int, answer: list[str],
               texts: dict[str, dict[str, str]]) -> str:
     """A marked play as an ``embed.html`` quiz (scenario JSON text): the seat's view
     before it (``position.from_view``: its own cards only), ``answer`` (the coach's
     play) the one right answer, ``texts["caption"]`` and ``texts["explain"]`` (en, zh
     and zh-Hant) its question and explanation. Raises ``position.PositionError`` outside play."""
-    scenario = from_view(view_before(record, index, seat))
+    return quiz_of_view(view_before(record, index, seat), answer, texts)
+
+
+def quiz_of_view(view: View, answer: list[str], texts: dict[str, dict[str, str]]) -> str:
+    """``quiz_json`` of the seat's view at the decision (a drill keeps only the view)."""
+    scenario = from_view(view)
     scenario["caption"] = texts["caption"]
     scenario["quiz"] = {"answers": [" ".join(answer)], "explain": texts["explain"]}
     return json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
 
 
 __all__ = ["decision_data", "decision_from_data", "option_data", "option_from_data",
-           "points_of_record", "quiz_json", "review_step", "view_before"]
+           "match_at", "points_of_record", "quiz_json", "quiz_of_view", "review_step",
+           "view_before"]
