@@ -37,6 +37,8 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # A container's small /dev/shm crashes the renderer ("Target crashed").
+    "--disable-dev-shm-usage",
 ]
 
 

@@ -25,14 +25,14 @@ from types import ModuleType
 import pytest
 from playwright.sync_api import Page
 
-from sitebuild import build_venv, page_start
+from sitebuild import build_venv, page_start, painter
 
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.web
-PAINT_MODULES = ["jsonscan", "micro/__init__", "micro/cardface", "micro/markup",
-                 "micro/paint_check", "micro/paintable", "micro/words", "rulecore"]
-"""The painter's modules, by the paths it imports them from."""
+PAINT_MODULES = sorted(name.removesuffix(".py")
+                       for name in painter.PAINT_MODULES + painter.PAINT_ENGINE)
+"""The painter's modules, by the paths it imports them from (``sitebuild.painter``)."""
 SKIP_LINE = "skipped the painter's bytecode"
 BUILD_TIMEOUT_S = 900
 

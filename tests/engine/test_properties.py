@@ -23,6 +23,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 from tractor.actions import CHANCE, CallFriend, Declare, Play
@@ -38,9 +39,27 @@ from tractor.trick import kitty_multiplier
 
 ACE = 12
 HANDS_PER_COMBO = 2
-COMBOS = [
-    dict(zip(CHOICES, values, strict=True)) for values in itertools.product(*CHOICES.values())
-]
+FOLDED = "friend_rule"
+"""An option that only matters under find-a-friend: its values take turns over those combos
+instead of multiplying the product (every value still plays under every deck count)."""
+
+
+def _combos() -> list[dict[str, Any]]:
+    crossed = {name: values for name, values in CHOICES.items() if name != FOLDED}
+    combos: list[dict[str, Any]] = []
+    turn = 0
+    for values in itertools.product(*crossed.values()):
+        combo = dict(zip(crossed, values, strict=True))
+        if combo["partners"] == "find_friend":
+            combo[FOLDED] = CHOICES[FOLDED][turn % len(CHOICES[FOLDED])]
+            turn += 1
+        else:
+            combo[FOLDED] = CHOICES[FOLDED][0]
+        combos.append(combo)
+    return combos
+
+
+COMBOS = _combos()
 
 
 LINEUPS = (
@@ -123,6 +142,20 @@ def assert_hand_result(m: Match, levels_before: list[int]) -> None:
 
 
 # ------------------------------------------------------------ the driver
+def copy_friend(m: Match) -> int | None:
+    """The oracle of ``first_copy``/``second_copy``: the player of the deciding copy of the
+    called card among the plays so far, unless that is the dealer (RULES §3.4)."""
+    wanted = 1 if m.rules.friend_rule == "first_copy" else min(2, m.rules.decks)
+    card = m.friend_card
+    seen = 0
+    plays = [play for trick in m.tricks for play in trick.plays] + list(m.trick)
+    for seat, cards in plays:
+        seen += sum(1 for c in cards if c == card)
+        if seen >= wanted:
+            return None if seat == m.dealer else seat
+    return None
+
+
 def advance(m: Match, players: Sequence[Player], stats: Counter[str]) -> None:
     """One step: a system step (with deal-time declarations) or a player's action."""
     mover = m.to_move
@@ -144,8 +177,13 @@ def advance(m: Match, players: Sequence[Player], stats: Counter[str]) -> None:
     m.apply(action)
     stats[type(action).__name__] += 1
     if isinstance(action, CallFriend):
-        assert m.friend == (holders[0] if holders else None)
+        nearest = holders[0] if holders else None
+        assert m.friend == (nearest if m.rules.friend_rule == "nearest_holder" else None)
         stats["alone" if m.friend is None else "friend"] += 1
+    if (isinstance(action, Play) and m.rules.partners == "find_friend"
+            and m.rules.friend_rule != "nearest_holder"):
+        assert m.friend == copy_friend(m)
+        stats[f"friend_{m.rules.friend_rule}"] += m.friend is not None and m.friend == mover
     if isinstance(action, Play) and len(m.trick) == 1 and m.throw_failure is not None:
         stats["throw_failure"] += 1
 
@@ -217,6 +255,7 @@ def test_random_hands_under_every_option_combination(decks: int) -> None:
     assert stats["throw_failure"] > 0, "no throw ever failed: the throw checks went untested"
     assert stats["matches_won"] > 0 and stats["continuations"] > 50 and stats["round_trips"] > 500
     assert stats["friend"] > 0 and stats["declare_theft"] > 0
+    assert stats["friend_first_copy"] > 0 and stats["friend_second_copy"] > 0
     if decks > 1:
         assert stats["declare_declare"] > 0
 
@@ -224,4 +263,7 @@ def test_random_hands_under_every_option_combination(decks: int) -> None:
 def test_every_option_value_is_covered() -> None:
     for name, values in CHOICES.items():
         assert {c[name] for c in COMBOS} == set(values)
+    for decks in CHOICES["decks"]:
+        friends = [c for c in COMBOS if c["decks"] == decks and c["partners"] == "find_friend"]
+        assert {c[FOLDED] for c in friends} == set(CHOICES[FOLDED])
     assert len(COMBOS) == 768 and HANDS_PER_COMBO * len(COMBOS) >= 1000
