@@ -19,7 +19,7 @@ PY="$VENV/bin/python"
 export DEBIAN_FRONTEND=noninteractive
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
-say() { printf '\n==> %s\n' "$*"; }
+say() { printf '\n==> %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
 die() { printf 'scripts/test.sh: %s\n' "$*" >&2; exit 1; }
 is_root() { [ "$(id -u)" = 0 ]; }
 
@@ -90,7 +90,10 @@ run_checks() {
     local workers="${TRACTOR_TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}" parallel=()
     [ "$workers" -gt 4 ] && workers=4
     [ "$workers" -gt 0 ] && parallel=(-n "$workers" --dist loadfile)
-    "$VENV/bin/pytest" "${parallel[@]}" --durations=30 "$@"
+    # A renderer that dies under memory pressure ("Target crashed") says nothing about the
+    # page: such a test is run once more, and only for that error (pytest-rerunfailures).
+    "$VENV/bin/pytest" "${parallel[@]}" --durations=30 \
+        --reruns 1 --only-rerun "Target crashed" "$@"
     local code=$?
     case "$code" in
         0) ;;
