@@ -4,7 +4,9 @@
 in a hand's review or as a drill: the seat's view then (``View.to_data`` as JSON
 text: what the coach judges from), its hand in display order, the decision's index
 and review seed, the coach's better play and the play made, whether the hand is
-open, the cards picked (indices into the hand), the verdicts so far
+open, the cards picked (indices into the hand; at a friend call or a declaring
+decision, the index of the one ``choices`` chosen: ``tractor.coach.attempt.choices``,
+a pass being the choice of no cards), the verdicts so far
 (``tractor.coach.attempt.Verdict``), a verdict under way, and whether the answer
 was asked for.
 """
@@ -32,6 +34,7 @@ class Trial:
     verdicts: tuple[Verdict, ...] = ()
     busy: bool = False
     revealed: bool = False
+    choices: tuple[tuple[str, ...], ...] = ()
 
     @property
     def shown(self) -> bool:
@@ -40,4 +43,7 @@ class Trial:
 
     @property
     def picked(self) -> list[str]:
+        if self.choices:
+            return [c for i in self.selected[:1] if 0 <= i < len(self.choices)
+                    for c in self.choices[i]]
         return [self.hand[i] for i in self.selected if 0 <= i < len(self.hand)]
