@@ -29,8 +29,10 @@ def good() -> dict[str, Any]:
                                if isinstance(a, Play) and v.lead is not None)
     assert isinstance(action, Play)
     played = tuple(str(c) for c in action.cards)
-    return Drill(f"m-1.0.{index}", 1, "m-1", 0, index, 0, "follow", "mistake", "cannot_win",
-                 played, played, json.dumps(view.to_data()), 0, 1).data()
+    drill = Drill(f"m-1.0.{index}", 1, "m-1", 0, index, 0, "follow", "mistake", "cannot_win",
+                  played, played, json.dumps(view.to_data()), 0, 1)
+    stored: dict[str, Any] = json.loads(json.dumps(drill.data()))
+    return stored
 
 
 def variant(**changes: Any) -> dict[str, Any]:

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from tractor.cards import CardError, parse_cards
 from tractor.coach.attempt import TRIED, action_of, attempt_problem
@@ -39,6 +40,7 @@ from tractor.jsondata import DataError, parse_json
 from tractor.positions import scenario
 from tractor.positions.position import PositionError, from_view
 from tractor.view import View
+from tractor.viewdata import ViewData
 
 MAX_DRILLS = 200
 """Drills kept; the oldest made are dropped beyond."""
@@ -53,6 +55,25 @@ FIELDS = ("id", "made", "match", "hand", "index", "seed", "kind", "mark", "why",
 """The fields of a stored drill: one with any other field, or one missing, is refused."""
 _NAME = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 MARK_NAMES = tuple(name for name, _ in MARKS)
+
+
+class DrillData(TypedDict):
+    """A drill as stored (``FIELDS``): the view as its wire form, the cards as lists."""
+
+    id: str
+    made: int
+    match: str
+    hand: int
+    index: int
+    seed: int
+    kind: str
+    mark: str
+    why: str
+    played: list[str]
+    best: list[str]
+    view: ViewData
+    box: int
+    due: int
 
 
 @dataclass(frozen=True)
@@ -78,7 +99,7 @@ class Drill:
     def schedule(self) -> Schedule:
         return Schedule(self.box, self.due)
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> DrillData:
         return {"id": self.id, "made": self.made, "match": self.match, "hand": self.hand,
                 "index": self.index, "seed": self.seed, "kind": self.kind, "mark": self.mark,
                 "why": self.why, "played": list(self.played), "best": list(self.best),
@@ -117,7 +138,7 @@ class Drills:
                           ensure_ascii=False)
 
 
-def _int(data: dict[str, Any], name: str, low: int, high: int) -> int:
+def _int(data: Mapping[str, object], name: str, low: int, high: int) -> int:
     value = data[name]
     if type(value) is not int or not low <= value <= high:
         raise DataError(f"{name} is not a number from {low} to {high}")
