@@ -156,6 +156,8 @@ def test_the_marks_become_drills_that_survive_a_reload_in_the_order_they_are_due
     check(again, key)  # right: back in a day, so listed last
     pick(again, "d" + second, drilling.drills(again.state).get(second).played)  # type: ignore[union-attr]
     check(again, "d" + second)  # wrong: due now
+    listed = re.findall(r'data-testid="drill" data-id="([^"]+)"', screen.regions["overlay"])
+    assert listed == ids  # the panel keeps the order it opened with: nothing jumps
     kept = {d.id: d for d in drilling.drills(again.state).entries}
     assert (kept[first].box, kept[first].due) == (1, clock[0] + DAY_MS)
     assert (kept[second].box, kept[second].due) == (0, clock[0])

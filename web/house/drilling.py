@@ -84,8 +84,9 @@ def trial_of(drill: Drill) -> Trial:
 
 
 def open_drills(table: Table) -> None:
-    """Open the drills panel: every drill in the order it is due, none tried yet."""
-    table.past.drill_trials = {trial_key(d): trial_of(d) for d in drills(table).entries}
+    """Open the drills panel: every drill in the order it is due, none tried yet (the
+    trials' order is the panel's until it opens again)."""
+    table.past.drill_trials = {trial_key(d): trial_of(d) for d in drills(table).in_due_order()}
     table.past.drill_quiz = None
     table.panels.panel = "drills"
 
