@@ -27,12 +27,9 @@ DEFAULT_TEXT = """(el) => {
 
 def pick(hand: Locator, cards: tuple[str, ...]) -> None:
     """Click ``cards`` in an attempt's hand (each copy once)."""
-    taken: list[int] = []
-    for card in cards:
+    for i, card in enumerate(cards):
         buttons = hand.locator(f'button:has([data-card="{card}"]), button[data-card="{card}"]')
-        index = next(i for i in range(buttons.count()) if i not in taken)
-        taken.append(index)
-        buttons.nth(index).click()
+        buttons.nth(cards[:i].count(card)).click()  # each copy once
 
 
 def drill_ids(page: Page) -> list[str]:

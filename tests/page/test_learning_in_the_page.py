@@ -23,6 +23,7 @@ from tables import make_game, run_async, run_until
 from tractor.actions import CallFriend
 from tractor.cards import CARDS
 from tractor.coach.attempt import TRIED
+from tractor.coach.attempt_data import try_step, verdict_from_data
 from tractor.coach.review import DecisionReview, review_decision
 from tractor.match import Match
 from tractor.players import make_player
@@ -109,6 +110,10 @@ def test_the_better_play_waits_for_a_try_a_wrong_one_keeps_it_hidden_and_reveal_
     assert 'data-testid="try-hand"' in block(screen, d)
     pick(game, key, d.played.cards)  # the play made: the coach marked it
     check(game, key)
+    trial = trying.get(game.state, key)
+    assert trial is not None and trial.known is not None  # read from the review, the same
+    assert trial.verdicts[-1] == verdict_from_data(json.loads(try_step(  # as the worker's
+        trial.view_text, d.index, trial.seed, list(d.best.cards), list(d.played.cards))))
     html = block(screen, d)
     assert 'data-testid="try-verdict"' in html and 'data-verdict="wrong"' in html
     assert "Not the best" in html and 'data-testid="better-play"' not in html

@@ -7,8 +7,9 @@ and review seed, the coach's better play and the play made, whether the hand is
 open, the cards picked (indices into the hand; at a friend call or a declaring
 decision, the index of the one ``choices`` chosen: ``tractor.coach.attempt.choices``,
 a pass being the choice of no cards), the verdicts so far
-(``tractor.coach.attempt.Verdict``), a verdict under way, and whether the answer
-was asked for.
+(``tractor.coach.attempt.Verdict``), a verdict under way, whether the answer
+was asked for, and (a review's decision) the coach's verdict on the play made,
+``known``: its review, so that trying the play made again needs no new one.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Trial:
     busy: bool = False
     revealed: bool = False
     choices: tuple[tuple[str, ...], ...] = ()
+    known: Verdict | None = None
 
     @property
     def shown(self) -> bool:
