@@ -9,7 +9,7 @@ from itertools import islice
 
 import pytest
 from test_review import STRONG_HEARTS, at_the_call, dealt_to
-from tractor.actions import Action, CallFriend, Pass, Play
+from tractor.actions import Action, Bury, CallFriend, Pass, Play
 from tractor.cards import CARDS, parse_cards
 from tractor.coach.attempt import CHOSEN, action_of, attempt_problem, choices, judge_attempt
 from tractor.coach.attempt_data import try_step, verdict_from_data
@@ -96,7 +96,8 @@ def test_the_worker_s_answer_is_the_same_verdict() -> None:
                                                                 d.best.cards)
 
 
-SMALL = ReviewBudget(call_screen=6, call_confirm=32, declare_screen=6, declare_confirm=32)
+SMALL = ReviewBudget(bury_screen=6, bury_confirm=32, call_screen=6, call_confirm=32,
+                     declare_screen=6, declare_confirm=32)
 """Fewer deals than the page's: the verdicts are compared with the coach's on the same."""
 
 
@@ -153,3 +154,32 @@ def test_a_call_of_a_joker_or_of_two_cards_and_a_declaration_not_held_are_refuse
     assert attempt_problem(view, parse_cards("3S")) == "not_an_option"
     assert judge_attempt(view, parse_cards("BJ BJ"), d.index, d.best.cards).problem == (
         "not_an_option")
+
+
+@functools.cache
+def marked_bury() -> tuple[View, Bury, DecisionReview]:
+    """A bury the coach marks: seat 0 played at random, basic players elsewhere, 2 decks
+    (the first seed from 1 where seat 0 deals and buries badly, on ``SMALL``'s deals)."""
+    for seed in range(1, 30):
+        match = Match(Rules(), seed)
+        players = [make_player("random", seed)] + [make_player("basic", s) for s in (1, 2, 3)]
+        while match.phase not in ("play", "hand_over", "match_over"):
+            step(match, players)
+        for index, view, action in decision_points(match, 0, 0):
+            if isinstance(action, Bury):
+                done = review_decision(view, action, index, budget=SMALL)
+                if done is not None and done.mark != "fine":
+                    return view, action, done
+    raise AssertionError("no marked bury")
+
+
+def test_a_bury_is_tried_by_picking_cards_and_judged_as_the_coach_judges_it() -> None:
+    view, action, d = marked_bury()
+    assert d.kind == "bury"
+    wrong = judge_attempt(view, action.cards, d.index, d.best.cards, budget=SMALL)
+    assert (wrong.verdict, wrong.mark, wrong.cost, wrong.why) == ("wrong", d.mark, d.cost, d.why)
+    best = parse_cards(list(d.best.cards))
+    assert judge_attempt(view, best, d.index, d.best.cards, budget=SMALL).verdict == "right"
+    assert attempt_problem(view, best[1:]) == "bury_count"
+    missing = next(c for c in CARDS if view.counts[int(c)] == 0)
+    assert attempt_problem(view, [missing, *best[1:]]) == "not_in_hand"
