@@ -3,14 +3,17 @@ attempt (``tractor.coach.attempt.judge_attempt``) and of starting a what-if bran
 (``tractor.coach.review_data.match_at``: the record replayed to a step). Not a test.
 
 Plays ``--hands`` hands (one match seed each, from ``--seed``) with a random player
-in seat 0 and basic players elsewhere (``--decks`` decks), reviews seat 0's plays,
-and at each marked one judges up to ``--attempts`` legal attempts: the play made
-(judged wrong: the coach's whole review of it), then other legal plays. Prints the
-command line and the p50/p95/max CPU time of a verdict (the target: 2 s p95, a
-proxy for the page's worker), and of replaying a record to each step of the hand
-where a branch may start (the target: 1 s).
+in seat 0 and basic players elsewhere (``--decks`` decks, ``--preset`` rules), reviews
+seat 0's decisions, and at each marked play judges up to ``--attempts`` legal
+attempts: the play made (judged wrong: the coach's whole review of it), then other
+legal plays; at a marked bury the bury made; at a marked friend call or declaring
+decision every choice offered (``attempt.choices``). Prints the command line and the
+p50/p95/max CPU time of a verdict, of plays and of the decisions before play apart
+(the target: 2 s p95, a proxy for the page's worker), and of replaying a record to
+each step of the hand where a branch may start (the target: 1 s).
 
     PYTHONPATH=pyengine python3 scripts/bench_try_check.py --hands 4 --seed 1
+    PYTHONPATH=pyengine python3 scripts/bench_try_check.py --decks 2 --preset find_friend
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 
@@ -26,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pyengine"))
 
 from tractor.actions import Play  # noqa: E402
-from tractor.cards import CARDS  # noqa: E402
-from tractor.coach.attempt import judge_attempt  # noqa: E402
+from tractor.cards import CARDS, parse_cards  # noqa: E402
+from tractor.coach.attempt import CHOSEN, choices, judge_attempt  # noqa: E402
 from tractor.coach.review import decision_points, review_decision  # noqa: E402
 from tractor.coach.review_data import match_at  # noqa: E402
 from tractor.follow import legal_follows  # noqa: E402
@@ -37,8 +41,9 @@ from tractor.rules import Rules  # noqa: E402
 from tractor.runner import step  # noqa: E402
 
 
-def played_hand(decks: int, seed: int) -> Match:
-    match = Match(Rules(decks=decks), seed)
+def played_hand(decks: int, seed: int, preset: str | None = None) -> Match:
+    rules = Rules(decks=decks) if preset is None else replace(Rules.preset(preset), decks=decks)
+    match = Match(rules, seed)
     players = [make_player("random", seed)] + [make_player("basic", s) for s in (1, 2, 3)]
     while match.phase not in ("hand_over", "match_over"):
         step(match, players)
@@ -60,17 +65,25 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decks", type=int, default=1)
     parser.add_argument("--attempts", type=int, default=3)
+    parser.add_argument("--preset", default=None, help="Rules.preset name, e.g. find_friend")
     args = parser.parse_args()
     print("command:", " ".join(["scripts/bench_try_check.py", *sys.argv[1:]]))
     verdicts: list[float] = []
+    before_play: list[float] = []
     branches: list[float] = []
     for seed in range(args.seed, args.seed + args.hands):
-        record = played_hand(args.decks, seed)
+        record = played_hand(args.decks, seed, args.preset)
         for index, view, action in decision_points(record, 0, 0):
-            if not isinstance(action, Play):
-                continue
-            done = review_decision(view, action, index)
+            done = review_decision(view, action, index)  # type: ignore[arg-type]
             if done is None or done.mark == "fine":
+                continue
+            if not isinstance(action, Play):
+                tried = choices(view, done.played.cards, done.best.cards) if (
+                    done.kind in CHOSEN) else [done.played.cards]
+                for option in tried:
+                    start = time.process_time()
+                    judge_attempt(view, parse_cards(list(option)), index, done.best.cards)
+                    before_play.append(time.process_time() - start)
                 continue
             assert view.trump is not None
             plays = (legal_follows(view.counts, view.lead, view.trump) if view.lead
@@ -86,7 +99,9 @@ def main() -> None:
             if match_at(record, 0, tricks) is None:
                 break
             branches.append(time.process_time() - start)
-    print(f"verdict ({args.decks} deck(s)):", quantiles(verdicts))
+    print(f"verdict ({args.decks} deck(s)):", quantiles(verdicts + before_play))
+    print("  of which plays:", quantiles(verdicts))
+    print("  of which the bury, the friend call, declaring:", quantiles(before_play))
     print("branch start (record replayed to the step):", quantiles(branches))
 
 

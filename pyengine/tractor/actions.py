@@ -25,8 +25,9 @@ tractor.actions.ActionError: a seat is an int from 0 to 3, not 1.0
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired, TypedDict
 
 from .cards import Card, format_cards, parse_cards
 
@@ -44,6 +45,17 @@ MAX_ACTION_CARDS = 162
 """Most cards one action may name: a whole 3-deck hand with its kitty (3 × 54)."""
 
 
+class ActionData(TypedDict):
+    """An action's JSON form (``to_json``; ``action_from_json`` reads it back): its
+    ``type``, and the ``seat`` and cards (``cards`` as text, or the friend ``card``) of a
+    seat's action."""
+
+    type: str
+    seat: NotRequired[int]
+    cards: NotRequired[str]
+    card: NotRequired[str]
+
+
 def check_seat(value: Any) -> int:
     """``value`` if it is a seat (an ``int`` 0..3, not a bool), else ``ActionError``."""
     if type(value) is not int or not 0 <= value <= 3:
@@ -55,7 +67,7 @@ def check_seat(value: Any) -> int:
 class Deal:
     """Deal the next card (to the next player in order)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionData:
         return {"type": "deal"}
 
     def __str__(self) -> str:
@@ -66,7 +78,7 @@ class Deal:
 class EndDeal:
     """Close the declaration window after the last card (``during_deal``)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionData:
         return {"type": "end_deal"}
 
     def __str__(self) -> str:
@@ -77,7 +89,7 @@ class EndDeal:
 class NextHand:
     """Start the next hand after a hand's result has been seen."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionData:
         return {"type": "next_hand"}
 
     def __str__(self) -> str:
@@ -96,7 +108,7 @@ class _SeatCards:
         object.__setattr__(self, "seat", check_seat(seat))
         object.__setattr__(self, "cards", tuple(_cards(cards)))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionData:
         return {"type": self.kind, "seat": self.seat, "cards": format_cards(self.cards)}
 
     def __str__(self) -> str:
@@ -119,7 +131,7 @@ class Pass:
     def __init__(self, seat: int):
         object.__setattr__(self, "seat", check_seat(seat))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionData:
         return {"type": "pass", "seat": self.seat}
 
     def __str__(self) -> str:
@@ -147,7 +159,7 @@ class CallFriend:
             raise ActionError("a friend call names exactly one card")
         object.__setattr__(self, "card", parsed[0])
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionData:
         return {"type": "call_friend", "seat": self.seat, "card": str(self.card)}
 
     def __str__(self) -> str:
@@ -190,7 +202,7 @@ def _cards(value: Any) -> list[Card]:
     return out
 
 
-_SEAT_ACTIONS: dict[str, Any] = {
+_SEAT_ACTIONS: dict[str, Callable[[int, Mapping[str, Any]], Action]] = {
     "declare": lambda seat, data: Declare(seat, data["cards"]),
     "pass": lambda seat, data: Pass(seat),
     "bury": lambda seat, data: Bury(seat, data["cards"]),

@@ -28,7 +28,7 @@ ValueError: hand_no: not an int: '0'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -37,6 +37,7 @@ from .rules import Rules
 from .scoring import level_change
 from .trick import kitty_multiplier
 from .trump import Trump
+from .viewdata import HandResultData
 
 ACE = 12
 """The highest level (the rank A): levels cap here, and a hand at A can win the match."""
@@ -81,7 +82,7 @@ class HandOutcome:
     next_dealer: int
     match_won: bool
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> HandResultData:
         """This outcome as plain JSON data (``HandOutcome.from_data`` reads it back)."""
         return {
             "hand_no": self.hand_no,
@@ -106,7 +107,7 @@ class HandOutcome:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> HandOutcome:
+    def from_data(cls, data: Mapping[str, object]) -> HandOutcome:
         """The outcome of ``to_data`` output; ``ValueError`` (or ``KeyError``) if malformed."""
         side = data["side"]
         if side not in SIDES:
@@ -119,7 +120,10 @@ class HandOutcome:
         values: dict[str, Any] = {key: _int(data, key) for key in INT_FIELDS}
         values.update((key, _ints(data, key)) for key in ("defenders", "attackers", "levels"))
         friend = None if data["friend"] is None else _int(data, "friend")
-        kitty = tuple(Card.parse(c) for c in data["kitty"])
+        texts = data["kitty"]
+        if not isinstance(texts, list):
+            raise ValueError(f"kitty: not a list: {texts!r}")
+        kitty = tuple(Card.parse(c) for c in texts)
         return cls(**values, trump=trump, friend=friend, kitty=kitty, side=side,
                    match_won=match_won)
 
@@ -128,14 +132,14 @@ class HandOutcome:
         return self.defenders if self.side == "defenders" else self.attackers
 
 
-def _int(data: dict[str, Any], key: str) -> int:
+def _int(data: Mapping[str, object], key: str) -> int:
     value = data[key]
     if type(value) is not int:
         raise ValueError(f"{key}: not an int: {value!r}")
     return value
 
 
-def _ints(data: dict[str, Any], key: str) -> tuple[int, ...]:
+def _ints(data: Mapping[str, object], key: str) -> tuple[int, ...]:
     values = data[key]
     if not isinstance(values, list) or any(type(v) is not int for v in values):
         raise ValueError(f"{key}: not a list of ints: {values!r}")

@@ -22,9 +22,8 @@ the match); ``View.from_data`` rebuilds the exact view from it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from . import declare
 from .cards import SUITS, Card, cards_of, counts_of, parse_cards
@@ -38,7 +37,9 @@ from .rules import Rules
 from .trick import winner
 from .trump import Trump, parse_trump_suit, sorted_hand, trump_for
 from .viewdata import (
+    LastTrickData,
     PlayData,
+    ThrowFailureData,
     TrickData,
     ViewData,
     hand_result_data,
@@ -79,8 +80,8 @@ class View:
     captured: tuple[int, ...]
     penalty: int
     tricks_played: int
-    last_trick: dict[str, Any] | None
-    throw_failure: dict[str, Any] | None
+    last_trick: LastTrickData | None
+    throw_failure: ThrowFailureData | None
     hand_result: HandOutcome | None
     """The hand's outcome once it is over (``tractor.outcome``)."""
     winners: tuple[int, ...] | None
@@ -230,8 +231,8 @@ class View:
             captured=tuple(int(x) for x in data["captured"]),
             penalty=int(data["penalty"]),
             tricks_played=int(data["tricks_played"]),
-            last_trick=as_dict(data["last_trick"]),
-            throw_failure=as_dict(data["throw_failure"]),
+            last_trick=last_trick_data(data["last_trick"]),
+            throw_failure=throw_failure_data(data["throw_failure"]),
             hand_result=None if result is None else HandOutcome.from_data(dict(result)),
             winners=None if winners is None else tuple(winners),
             tricks=tuple(TrickRecord.from_dict(t) for t in data["tricks"]),
@@ -286,6 +287,3 @@ def trick_data(trick: TrickRecord, order: Trump) -> TrickData:
     return TrickData(**trick.to_dict(), lead_kind=lead_kind)
 
 
-def as_dict(data: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """The match's own dict of wire data (a last trick, a failed throw, a hand's outcome)."""
-    return None if data is None else dict(data)

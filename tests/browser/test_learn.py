@@ -2,7 +2,8 @@
 played at random: the better play hidden until tried, a wrong attempt judged wrong with
 the answer still hidden, ``reveal`` showing it, no statistics in the default review
 text; the marks made drills that survive a reload and come back in the order they are
-due; a what-if played on from a replay step and back, with ``tractor.match`` unchanged."""
+due; a what-if played on from a replay step and back, with ``tractor.match`` unchanged;
+then a marked friend call tried by choosing a card."""
 
 from __future__ import annotations
 
@@ -10,10 +11,18 @@ import json
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from test_learning_in_the_page import called_alone
 from test_review_in_the_browser import REVIEW_TIMEOUT_MS, open_finished_hand
 from tractor.coach.attempt import TRIED
 from tractor.coach.review import review_iter
-from web_helpers import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, marked_hand, stored, wait_ready
+from web_helpers import (
+    LOAD_TIMEOUT_MS,
+    STEP_TIMEOUT_MS,
+    load_position,
+    marked_hand,
+    stored,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.web
 
@@ -27,12 +36,9 @@ DEFAULT_TEXT = """(el) => {
 
 def pick(hand: Locator, cards: tuple[str, ...]) -> None:
     """Click ``cards`` in an attempt's hand (each copy once)."""
-    taken: list[int] = []
-    for card in cards:
+    for i, card in enumerate(cards):
         buttons = hand.locator(f'button:has([data-card="{card}"]), button[data-card="{card}"]')
-        index = next(i for i in range(buttons.count()) if i not in taken)
-        taken.append(index)
-        buttons.nth(index).click()
+        buttons.nth(cards[:i].count(card)).click()  # each copy once
 
 
 def drill_ids(page: Page) -> list[str]:
@@ -112,3 +118,25 @@ def test_find_the_better_play_then_drill_it_and_play_on_from_a_replay(
     expect(banner).to_have_count(0)
     expect(page.get_by_test_id("replay-caption")).to_have_text(caption or "")
     assert stored(page, "tractor.match") == match_before
+
+    # a friend call is tried too: by choosing one of the calls the coach compared
+    storage, call = called_alone()
+    load_position(page, site_url, dict(storage))
+    expect(page.get_by_test_id("hand-over")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+    page.get_by_test_id("review").click()
+    expect(page.get_by_test_id("review-summary")).to_have_attribute(
+        "data-state", "done", timeout=REVIEW_TIMEOUT_MS)
+    page.locator("#b-step-0").click()
+    decision = page.locator(f'[data-testid="review-decision"][data-index="{call.index}"]')
+    decision.get_by_test_id("try-better").click()
+    decision.locator(f'[data-choice="{call.played.cards[0]}"]').click()
+    decision.get_by_test_id("try-check").click()
+    expect(decision.get_by_test_id("try-verdict")).to_have_attribute(
+        "data-verdict", "wrong", timeout=STEP_TIMEOUT_MS)
+    expect(decision.get_by_test_id("better-play")).to_have_count(0)
+    decision.locator(f'[data-choice="{call.best.cards[0]}"]').click()
+    decision.get_by_test_id("try-check").click()
+    expect(decision.get_by_test_id("try-verdict")).to_have_attribute(
+        "data-verdict", "right", timeout=STEP_TIMEOUT_MS)
+    expect(decision.get_by_test_id("better-play").locator(
+        f'[data-card="{call.best.cards[0]}"]')).to_have_count(1)

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Frame, FrameLocator, Page, expect
 from tractor.actions import Play
 from tractor.match import Match
 from tractor.save import dumps, loads
+from tractor.viewdata import ThrowFailureData
 
 #: Pyodide's first start in CI (2 cores) can take a while; never a timing assertion.
 LOAD_TIMEOUT_MS = 60_000
@@ -132,7 +133,7 @@ def seat0_leads(match: Match) -> bool:
     return match.phase == "play" and match.to_move == 0 and not match.trick
 
 
-def failing_throw(match: Match) -> tuple[list[str], dict[str, Any]] | None:
+def failing_throw(match: Match) -> tuple[list[str], ThrowFailureData] | None:
     """Two singles of one off suit that seat 0 may try to throw but that fail."""
     assert match.trump is not None
     hand = sorted(set(match.hand_cards(0)))
@@ -147,7 +148,7 @@ def failing_throw(match: Match) -> tuple[list[str], dict[str, Any]] | None:
     return None
 
 
-def throw_position(rules: dict[str, Any]) -> tuple[str, list[str], dict[str, Any]]:
+def throw_position(rules: dict[str, Any]) -> tuple[str, list[str], ThrowFailureData]:
     """A save where seat 0 leads and can try a throw that fails; the cards; the failure."""
     for seed in range(1, 200):
         match = advance(rules, seed, seat0_leads)

@@ -16,8 +16,13 @@ from store.drills import MAX_DRILLS, MAX_DRILLS_CHARS, Drill, parse_drills
 from store.settings import Settings
 from tables import make_game
 from tractor.actions import Play
+from tractor.cards import CARDS
 from tractor.coach.review import decision_points
+from tractor.match import Match
+from tractor.players import make_player
+from tractor.players.calling import held_with_kitty
 from tractor.rules import Rules
+from tractor.runner import step
 
 KEY = "tractor.drills"
 
@@ -29,8 +34,10 @@ def good() -> dict[str, Any]:
                                if isinstance(a, Play) and v.lead is not None)
     assert isinstance(action, Play)
     played = tuple(str(c) for c in action.cards)
-    return Drill(f"m-1.0.{index}", 1, "m-1", 0, index, 0, "follow", "mistake", "cannot_win",
-                 played, played, json.dumps(view.to_data()), 0, 1).data()
+    drill = Drill(f"m-1.0.{index}", 1, "m-1", 0, index, 0, "follow", "mistake", "cannot_win",
+                  played, played, json.dumps(view.to_data()), 0, 1)
+    stored: dict[str, Any] = json.loads(json.dumps(drill.data()))
+    return stored
 
 
 def variant(**changes: Any) -> dict[str, Any]:
@@ -91,3 +98,33 @@ def test_an_illegal_position_or_answer_is_refused_and_kept_aside() -> None:
         text = json.dumps([bad, good()])
         ids, storage, _ = load(text)
         assert ids == [good()["id"]] and kept_aside(storage, text), bad
+
+
+@functools.cache
+def a_call() -> dict[str, Any]:
+    """A friend call's drill as stored: seat 0, the dealer, at its call (find-a-friend,
+    seed 3, easy players), the call made a card it holds twice, the better an ace."""
+    m = Match(Rules.preset("find_friend"), seed=3)
+    seats = [make_player("easy", s) for s in range(4)]
+    while m.phase != "call":
+        step(m, seats)
+    assert m.dealer == 0
+    view = m.observe(0)
+    twice = next(str(CARDS[c]) for c in range(52) if held_with_kitty(view)[c] == 2)
+    drill = Drill(f"m-2.0.{len(m.actions)}", 1, "m-2", 0, len(m.actions), 0, "call",
+                  "blunder", "call_alone", (twice,), ("AH",), json.dumps(view.to_data()), 0, 1)
+    stored: dict[str, Any] = json.loads(json.dumps(drill.data()))
+    return stored
+
+
+def test_a_friend_call_s_drill_loads_and_a_joker_a_pass_or_two_cards_there_are_refused() -> None:
+    text = json.dumps([a_call()])
+    ids, storage, html = load(text)
+    assert ids == [a_call()["id"]] and not kept_aside(storage, text)
+    assert "Friend call" in html
+    for change in ({"best": ["BJ"]}, {"kind": "pass", "played": []}, {"played": ["AS", "AH"]},
+                   {"kind": "follow"}):
+        bad = {**copy.deepcopy(a_call()), **change}
+        text = json.dumps([bad, good()])
+        ids, storage, _ = load(text)
+        assert ids == [good()["id"]] and kept_aside(storage, text), change

@@ -8,17 +8,28 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from dataclasses import replace
+from pathlib import Path
 
 from fakes import FakeScreen, FakeStorage
 from house import drilling, trying
 from house.game import Game
 from matches import marked_hand
-from render.reviews import step_of
+from render.mistakes import KIND_OF, kinds, mistakes_summary
+from render.reviews import Review, step_of
+from store.drills import Drill
 from store.settings import Settings
 from tables import make_game, run_async, run_until
+from tractor.actions import CallFriend
+from tractor.cards import CARDS
 from tractor.coach.attempt import TRIED
-from tractor.coach.review import DecisionReview
+from tractor.coach.attempt_data import try_step, verdict_from_data
+from tractor.coach.review import DecisionReview, review_decision
+from tractor.match import Match
+from tractor.players import make_player
+from tractor.players.calling import held_with_kitty
 from tractor.rules import Rules
+from tractor.runner import step
 from tractor.save import dumps
 
 DAY_MS = 86_400_000
@@ -99,6 +110,10 @@ def test_the_better_play_waits_for_a_try_a_wrong_one_keeps_it_hidden_and_reveal_
     assert 'data-testid="try-hand"' in block(screen, d)
     pick(game, key, d.played.cards)  # the play made: the coach marked it
     check(game, key)
+    trial = trying.get(game.state, key)
+    assert trial is not None and trial.known is not None  # read from the review, the same
+    assert trial.verdicts[-1] == verdict_from_data(json.loads(try_step(  # as the worker's
+        trial.view_text, d.index, trial.seed, list(d.best.cards), list(d.played.cards))))
     html = block(screen, d)
     assert 'data-testid="try-verdict"' in html and 'data-verdict="wrong"' in html
     assert "Not the best" in html and 'data-testid="better-play"' not in html
@@ -146,6 +161,8 @@ def test_the_marks_become_drills_that_survive_a_reload_in_the_order_they_are_due
     check(again, key)  # right: back in a day, so listed last
     pick(again, "d" + second, drilling.drills(again.state).get(second).played)  # type: ignore[union-attr]
     check(again, "d" + second)  # wrong: due now
+    listed = re.findall(r'data-testid="drill" data-id="([^"]+)"', screen.regions["overlay"])
+    assert listed == ids  # the panel keeps the order it opened with: nothing jumps
     kept = {d.id: d for d in drilling.drills(again.state).entries}
     assert (kept[first].box, kept[first].due) == (1, clock[0] + DAY_MS)
     assert (kept[second].box, kept[second].due) == (0, clock[0])
@@ -214,3 +231,77 @@ def test_play_on_from_a_replay_step_stores_nothing_and_comes_back_where_it_was()
     assert game.state.past.replay is not None and game.state.past.replay[1] == 2
     assert 'data-testid="branch"' not in screen.regions["overlay"]
     assert dict(storage) == before
+
+
+def called_alone() -> tuple[FakeStorage, DecisionReview]:
+    """A finished find-a-friend hand (seed 3, easy players) in which seat 0, the dealer,
+    called a card it holds both copies of (it plays alone against three), and the
+    coach's review of that call: marked, as ``tests/engine/test_review`` shows."""
+    m = Match(Rules.preset("find_friend"), seed=3)
+    seats = [make_player("easy", s) for s in range(4)]
+    while m.phase != "call":
+        step(m, seats)
+    view = m.observe(0)
+    assert m.dealer == 0
+    both = [c for c in range(52) if held_with_kitty(view)[c] == 2]
+    call, index = CallFriend(0, CARDS[both[-1]]), len(m.actions)
+    m.apply(call)
+    while m.phase not in ("hand_over", "match_over"):
+        step(m, seats)
+    d = review_decision(view, call, index)
+    assert d is not None and d.kind == "call" and d.mark != "fine"
+    settings = Settings(rules=m.rules, speed="instant", lang="en")
+    return FakeStorage({"tractor.settings": settings.to_json(), "tractor.match": dumps(m)}), d
+
+
+def test_a_marked_friend_call_is_tried_by_choosing_a_card_and_becomes_a_drill() -> None:
+    storage, d = called_alone()
+    game, screen = make_game(storage, seed=None)
+    match_id = game.state.live.meta.match_id
+    game.open_replay(match_id, 0)
+    r = Review(match_id, 0, dumps(game.state.live.match), count=1, done=1, decisions=[d],
+               state="done")
+    game.state.past.review = r
+    game.go_to_step(0)
+    key = f"r{d.index}"
+    assert 'data-testid="try-better"' in block(screen, d)
+    game.open_try(key)
+    html = block(screen, d)
+    assert "Which card would you call?" in html and 'data-testid="better-play"' not in html
+    options = re.findall(r'data-choice="([^"]+)"', html)
+    assert " ".join(d.played.cards) in options and " ".join(d.best.cards) in options
+    game.try_select(key, options.index(" ".join(d.played.cards)))
+    check(game, key)
+    html = block(screen, d)
+    assert 'data-verdict="wrong"' in html and 'data-testid="better-play"' not in html
+    game.try_select(key, options.index(" ".join(d.best.cards)))
+    check(game, key)
+    assert 'data-verdict="right"' in block(screen, d)
+    assert 'data-testid="better-play"' in block(screen, d)
+
+    assert drilling.note_review(game.state)  # the call became a drill, kept through a reload
+    again, screen = make_game(storage, seed=None)
+    again.open_drills()
+    (drill,) = drilling.drills(again.state).entries
+    assert (drill.kind, drill.played, drill.best) == ("call", d.played.cards, d.best.cards)
+    item = screen.regions["overlay"].split(f'data-id="{drill.id}"')[1]
+    assert "Friend call" in item and 'data-testid="share-drill"' not in item
+    again.open_try("d" + drill.id)
+    assert re.findall(r'data-choice="([^"]+)"', screen.regions["overlay"]) == options
+
+
+def test_every_reason_the_coach_gives_names_a_kind_of_mistake_that_is_counted_when_it_recurs(
+) -> None:
+    """The summary's kinds come from the coach's reason codes (every ``why_`` of the
+    catalog but the computer players' own reasons to declare, call or pass), and a kind
+    is listed once two decisions share it, the most frequent first."""
+    po = (Path(__file__).parents[2] / "web/locale/en/LC_MESSAGES/tractor.po").read_text()
+    codes = set(re.findall(r'msgid "why_([a-z_]+)"', po)) - {"declare", "call_friend", "pass"}
+    assert codes and codes <= set(KIND_OF), codes - set(KIND_OF)
+    base = Drill("m-1.0.1", 1, "m-1", 0, 1, 0, "follow", "mistake", "", (), (), "{}", 0, 1)
+    whys = ["call_alone", "call_card", "pass_better", "feeds_opponent", "feeds_opponent",
+            "feeds_opponent", "keeps_pair"]
+    drills = tuple(replace(base, id=f"m-1.0.{i}", why=why) for i, why in enumerate(whys))
+    assert kinds(drills) == [("mistake_feeding", 3), ("mistake_call", 2)]
+    html = str(mistakes_summary("en", drills))
+    assert 'data-kind="mistake_call" data-count="2"' in html and "the friend call" in html

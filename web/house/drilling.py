@@ -1,7 +1,7 @@
 """Drills from your own hands: each decision the coach marked, to find again later.
 
 When a review of a hand is done (``note_review``, run by the facade as the review
-draws), each marked play or bury becomes a drill (``store.drills``): seat 0's view
+draws), each marked decision becomes a drill (``store.drills``): seat 0's view
 at it, the play made, the coach's better play. The drills panel (``open_drills``)
 lists them in the order they are due (``tractor.coach.schedule``), each tried as a
 review's decision is (``trying``: key ``d<id>``); the first verdict of a visit
@@ -21,7 +21,7 @@ from store.drills import Drill, Drills, parse_drills
 from store.links import embed_address
 from store.storage import DRILLS_KEY
 from text.i18n import LANGUAGES, t
-from tractor.coach.attempt import TRIED
+from tractor.coach.attempt import CHOSEN, TRIED, choices
 from tractor.coach.review_data import quiz_of_view, view_before
 from tractor.positions import scenario
 from tractor.positions.position import PositionError
@@ -77,13 +77,16 @@ def trial_key(drill: Drill) -> str:
 
 def trial_of(drill: Drill) -> Trial:
     hand = tuple(json.loads(drill.view)["hand"])
+    options = choices(View.from_data(json.loads(drill.view)), drill.played, drill.best) if (
+        drill.kind in CHOSEN) else []
     return Trial(drill.view, hand, drill.index, drill.seed, drill.kind, drill.best,
-                 drill.played)
+                 drill.played, choices=tuple(options))
 
 
 def open_drills(table: Table) -> None:
-    """Open the drills panel: every drill in the order it is due, none tried yet."""
-    table.past.drill_trials = {trial_key(d): trial_of(d) for d in drills(table).entries}
+    """Open the drills panel: every drill in the order it is due, none tried yet (the
+    trials' order is the panel's until it opens again)."""
+    table.past.drill_trials = {trial_key(d): trial_of(d) for d in drills(table).in_due_order()}
     table.past.drill_quiz = None
     table.panels.panel = "drills"
 
@@ -103,7 +106,7 @@ def on_verdict(table: Table, key: str, trial: Trial) -> None:
 def share_drill(table: Table, drill_id: str) -> None:
     """The drill as an ``embed.html`` quiz: its position, the coach's play the answer."""
     drill = drills(table).get(drill_id)
-    if drill is None or drill.kind == "bury":
+    if drill is None or drill.kind not in ("lead", "follow"):
         return
     texts = {
         "caption": {lang: t(lang, "quiz_find_better") for lang in LANGUAGES},

@@ -4,12 +4,14 @@ At a decision the coach marked (in a hand's review, or as a drill: ``drilling``)
 the better play stays hidden until the player tries or asks (issue 38).
 ``open_try`` shows the seat's hand as it was at that decision (``render.attempts.Trial``,
 from the record: ``review_data.view_before``), ``try_select`` picks a card as on the
-table, ``try_check`` asks the coach's verdict on the picked cards (the worker's
-``try_step`` when it is ready, else here on the page: ``tractor.coach.attempt``),
-``reveal`` shows the answer. A trial is named by a key: ``r<index>`` a decision of
-the review, ``d<id>`` a drill; ``on_verdict`` (the drills' schedule) runs after each
-verdict. Each function takes the ``state.Table``; none draws but ``try_check``,
-through the ``flush`` the facade gives it.
+table (at a friend call or a declaring decision: one of the calls or declarations the
+coach compared, ``attempt.choices``), ``try_check`` asks the coach's verdict on the
+picked cards (the worker's ``try_step`` when it is ready, else here on the page:
+``tractor.coach.attempt``; the play made again at a review's decision: the review's
+own verdict, ``played_verdict``), ``reveal`` shows the answer. A trial is named by a key:
+``r<index>`` a decision of the review, ``d<id>`` a drill; ``on_verdict`` (the drills'
+schedule) runs after each verdict. Each function takes the ``state.Table``; none draws
+but ``try_check``, through the ``flush`` the facade gives it.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from render.attempts import Trial
-from tractor.coach.attempt import TRIED
-from tractor.coach.attempt_data import try_step, verdict_from_data
+from tractor.coach.attempt import CHOSEN, Verdict, choices
+from tractor.coach.attempt_data import try_step, verdict_data, verdict_from_data
 from tractor.coach.review import DecisionReview
 from tractor.coach.review_data import view_before
 from tractor.save import from_record
@@ -35,8 +37,19 @@ Verdicts = Callable[[Table, str, Trial], None]
 def trial_of(view: View, d: DecisionReview, seed: int) -> Trial:
     """The trial of a reviewed decision, from the seat's view at it."""
     data = view.to_data()
+    options = choices(view, d.played.cards, d.best.cards) if d.kind in CHOSEN else []
     return Trial(json.dumps(data, separators=(",", ":")), tuple(data["hand"]), d.index, seed,
-                 d.kind, tuple(d.best.cards), tuple(d.played.cards))
+                 d.kind, tuple(d.best.cards), tuple(d.played.cards), choices=tuple(options),
+                 known=played_verdict(d))
+
+
+def played_verdict(d: DecisionReview) -> Verdict | None:
+    """The coach's verdict on the play made at a marked decision: ``judge_attempt`` of it
+    is that decision's review (the same view, action, index, seed and budget), so it is
+    read from the review, not computed again."""
+    if d.mark == "fine":
+        return None
+    return Verdict("wrong", d.mark, d.cost, d.best.points - d.played.points, d.why)
 
 
 def get(table: Table, key: str) -> Trial | None:
@@ -51,12 +64,8 @@ def get(table: Table, key: str) -> Trial | None:
         d = next((d for d in r.marked if d.index == index), None)
         if d is None:
             return None
-        if d.kind in TRIED:
-            view = view_before(from_record(json.loads(r.record_text)), index, HUMAN)
-            r.trials[index] = trial_of(view, d, r.seed)
-        else:  # the friend call and declaring: the answer is revealed, not tried
-            r.trials[index] = Trial("", (), d.index, r.seed, d.kind, tuple(d.best.cards),
-                                    tuple(d.played.cards))
+        view = view_before(from_record(json.loads(r.record_text)), index, HUMAN)
+        r.trials[index] = trial_of(view, d, r.seed)
     return r.trials[index]
 
 
@@ -75,11 +84,11 @@ def open_try(table: Table, key: str) -> None:
 
 
 def try_select(table: Table, key: str, i: int) -> None:
-    """Pick or drop card ``i`` of the trial's hand."""
+    """Pick or drop card ``i`` of the trial's hand (or choose choice ``i``)."""
     trial = get(table, key)
-    if trial is None or trial.busy or not 0 <= i < len(trial.hand):
+    if trial is None or trial.busy or not 0 <= i < len(trial.choices or trial.hand):
         return
-    chosen = set(trial.selected) ^ {i}
+    chosen = {i} if trial.choices else set(trial.selected) ^ {i}
     _put(table, key, replace(trial, selected=tuple(sorted(chosen))))
 
 
@@ -102,7 +111,10 @@ async def try_check(table: Table, key: str, flush: Callable[[], None],
     cards, best = " ".join(trial.picked), " ".join(trial.best)
     link = table.env.link
     try:
-        if link.ready:
+        if trial.known is not None and sorted(trial.picked) == sorted(trial.played):
+            await asyncio.sleep(0)
+            text = json.dumps(verdict_data(trial.known))
+        elif link.ready:
             text = await link.try_step(trial.view_text, trial.index, trial.seed, best, cards)
         else:
             await asyncio.sleep(0)

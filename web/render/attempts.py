@@ -4,9 +4,12 @@
 in a hand's review or as a drill: the seat's view then (``View.to_data`` as JSON
 text: what the coach judges from), its hand in display order, the decision's index
 and review seed, the coach's better play and the play made, whether the hand is
-open, the cards picked (indices into the hand), the verdicts so far
-(``tractor.coach.attempt.Verdict``), a verdict under way, and whether the answer
-was asked for.
+open, the cards picked (indices into the hand; at a friend call or a declaring
+decision, the index of the one ``choices`` chosen: ``tractor.coach.attempt.choices``,
+a pass being the choice of no cards), the verdicts so far
+(``tractor.coach.attempt.Verdict``), a verdict under way, whether the answer
+was asked for, and (a review's decision) the coach's verdict on the play made,
+``known``: its review, so that trying the play made again needs no new one.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ class Trial:
     verdicts: tuple[Verdict, ...] = ()
     busy: bool = False
     revealed: bool = False
+    choices: tuple[tuple[str, ...], ...] = ()
+    known: Verdict | None = None
 
     @property
     def shown(self) -> bool:
@@ -40,4 +45,7 @@ class Trial:
 
     @property
     def picked(self) -> list[str]:
+        if self.choices:
+            return [c for i in self.selected[:1] if 0 <= i < len(self.choices)
+                    for c in self.choices[i]]
         return [self.hand[i] for i in self.selected if 0 <= i < len(self.hand)]

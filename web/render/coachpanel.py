@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from micro.markup import Child, Markup, el, join
 from text.i18n import t
-from tractor.coach.attempt import TRIED
 from tractor.coach.review import BEFORE_PLAY, DecisionReview
 
 from render.attempts import Trial
-from render.faces import button, details, mini_cards
+from render.faces import button, details
 from render.reviews import Review, coach_line, step_of
 from render.scene import Scene
-from render.trials import trial_block
+from render.trials import choice_cards, trial_block
 
 
 def _signed(x: float) -> str:
@@ -32,11 +31,6 @@ def _decision_label(lang: str, d: DecisionReview) -> str:
     if d.kind in BEFORE_PLAY:
         return t(lang, f"review_kind_{d.kind}")
     return t(lang, f"review_kind_{d.kind}", n=d.trick + 1)
-
-
-def _choice(lang: str, cards: tuple[str, ...]) -> Markup:
-    """The cards of a decision; no cards (a declaring decision's pass): the word Pass."""
-    return mini_cards(lang, list(cards)) if cards else el("span", t(lang, "pass"))
 
 
 def review_summary(scene: Scene, match_id: str, hand: int) -> Markup:
@@ -152,13 +146,13 @@ def _decision(lang: str, r: Review, d: DecisionReview) -> Markup:
         el("p", el("b", t(lang, f"mark_{d.mark}")), " · ", _decision_label(lang, d)),
         el("div",
            el("span", t(lang, "review_played"), " ",
-              _choice(lang, d.played.cards), data_testid="played-play"),
+              choice_cards(lang, d.played.cards), data_testid="played-play"),
            shown and el("span", t(lang, "review_better"), " ",
-                        _choice(lang, d.best.cards), data_testid="better-play"),
+                        choice_cards(lang, d.best.cards), data_testid="better-play"),
            class_="review-plays"),
         el("p", _plain_cost(lang, d), data_testid="review-plain"),
         shown and line is not None and el("p", line.text(lang), data_testid="review-reason"),
-        trial_block(lang, key, trial, d.kind in TRIED),
+        trial_block(lang, key, trial),
         el("details", el("summary", t(lang, "details")),
            el("p", _numbers(lang, d), class_="muted"),
            el("p", t(lang, "review_noise", cost=f"{d.cost:.2f}", se=f"{d.se:.2f}"),

@@ -8,12 +8,13 @@ import json
 from micro.markup import Child, Markup, el
 from store.drills import Drill
 from text.i18n import t
+from tractor.coach.review import BEFORE_PLAY
 from tractor.coach.schedule import DAY_MS
 
 from render.attempts import Trial
-from render.faces import button, dialog, mini_cards
+from render.faces import button, dialog
 from render.scene import Scene
-from render.trials import trial_block
+from render.trials import choice_cards, trial_block
 
 
 def _when(lang: str, drill: Drill, now_ms: int) -> str:
@@ -23,9 +24,9 @@ def _when(lang: str, drill: Drill, now_ms: int) -> str:
 
 
 def _what(lang: str, drill: Drill) -> str:
-    """``Trick 3, follow`` (``Bury``), as the review says it."""
-    if drill.kind == "bury":
-        return t(lang, "review_kind_bury")
+    """``Trick 3, follow`` (``Bury``, ``Friend call``...), as the review says it."""
+    if drill.kind in BEFORE_PLAY:
+        return t(lang, f"review_kind_{drill.kind}")
     return t(lang, f"review_kind_{drill.kind}", n=int(json.loads(drill.view)["tricks_played"]) + 1)
 
 
@@ -36,13 +37,13 @@ def drill_item(scene: Scene, drill: Drill, trial: Trial) -> Markup:
         "li",
         el("p", t(lang, "drill_item", hand=drill.hand + 1, what=_what(lang, drill),
                   mark=t(lang, f"mark_{drill.mark}"), when=_when(lang, drill, scene.now_ms))),
-        el("div", el("span", t(lang, "review_played"), " ", mini_cards(lang, list(drill.played)),
+        el("div", el("span", t(lang, "review_played"), " ", choice_cards(lang, drill.played),
                      data_testid="played-play"),
            trial.shown and el("span", t(lang, "review_better"), " ",
-                              mini_cards(lang, list(drill.best)), data_testid="better-play"),
+                              choice_cards(lang, drill.best), data_testid="better-play"),
            class_="review-plays"),
         trial_block(lang, key, trial),
-        None if drill.kind == "bury" else button(
+        None if drill.kind in BEFORE_PLAY else button(
             t(lang, "share_review"), "share-drill", "share-drill", id=f"b-share-{key}",
             data_id=drill.id),
         quiz and el("p", t(lang, "quiz_hint"), " ",

@@ -1,7 +1,7 @@
 """The summary across hands in the past hands (issue 38): the marks of each reviewed hand
 and the kinds of mistake that come back, from the coach's reason codes.
 
-It is read from the drills (``store.drills``: every marked play and bury of every
+It is read from the drills (``store.drills``: every marked decision of every
 reviewed hand, with the code of the coach's reason, ``review.why_better``): a kind of
 mistake (``KIND_OF``, a word of the catalogs each) that comes back in two or more
 decisions is listed, the most frequent first.
@@ -35,6 +35,10 @@ KIND_OF = {
     "sampled_better": "mistake_giving",
     "bury_void": "mistake_bury",
     "bury_low": "mistake_bury",
+    "call_alone": "mistake_call",
+    "call_card": "mistake_call",
+    "declare_better": "mistake_declaring",
+    "pass_better": "mistake_declaring",
 }
 """The kind of mistake (its catalog key) each reason code of the better play names."""
 RECURS = 2

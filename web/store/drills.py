@@ -1,18 +1,20 @@
 """Drills: the decisions the coach marked in your own hands, to find again later.
 
-Each marked play or bury of a reviewed hand becomes a ``Drill`` (issue 38): seat
-0's view at that decision (``View.to_data``: its own cards only, what the coach
-judges from), the play made and the coach's better play, the mark and the reason's
-code, and its spaced-repetition schedule (``tractor.coach.schedule``). They are kept
-under ``DRILLS_KEY`` as one JSON list, at most ``MAX_DRILLS`` (the oldest dropped)
-and ``MAX_DRILLS_CHARS`` long.
+Each marked decision of a reviewed hand (a play, the bury, the friend call, declaring)
+becomes a ``Drill`` (issue 38): seat 0's view at that decision (``View.to_data``: its
+own cards only, what the coach judges from), the play made and the coach's better
+play, the mark and the reason's code, and its spaced-repetition schedule
+(``tractor.coach.schedule``). They are kept under ``DRILLS_KEY`` as one JSON list, at
+most ``MAX_DRILLS`` (the oldest dropped) and ``MAX_DRILLS_CHARS`` long.
 
 What is stored is hostile: the text is bounded before parsing
 (``tractor.jsondata.parse_json``), every entry must have exactly ``FIELDS`` with
 their types and bounds, its view must rebuild (``View.from_data``) as seat 0 at a
-play or a bury, the position must pass the rules (``positions.scenario.load`` of
-that view's position, for a play) and both the play made and the better play must
-be legal there (``coach.attempt.attempt_problem``). A list with any entry that fails
+decision of the drill's kind that the coach reviews (``review.is_choice`` and
+``review.kind_of`` of the play made), the position must pass the rules
+(``positions.scenario.load`` of that view's position, for a play) and both the play
+made and the better play must be legal there (``coach.attempt.attempt_problem``; no
+cards is a pass). A list with any entry that fails
 is damaged: the good entries are kept and the whole stored text is kept aside by
 the table (``house.stored.load_small``), as the other stores do.
 
@@ -26,17 +28,19 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from tractor.cards import CardError, parse_cards
-from tractor.coach.attempt import TRIED, attempt_problem
-from tractor.coach.review import MARKS
+from tractor.coach.attempt import TRIED, action_of, attempt_problem
+from tractor.coach.review import MARKS, is_choice, kind_of
 from tractor.coach.schedule import BOXES, Schedule, answered, due_order
 from tractor.jsondata import DataError, parse_json
 from tractor.positions import scenario
 from tractor.positions.position import PositionError, from_view
 from tractor.view import View
+from tractor.viewdata import ViewData
 
 MAX_DRILLS = 200
 """Drills kept; the oldest made are dropped beyond."""
@@ -51,6 +55,25 @@ FIELDS = ("id", "made", "match", "hand", "index", "seed", "kind", "mark", "why",
 """The fields of a stored drill: one with any other field, or one missing, is refused."""
 _NAME = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 MARK_NAMES = tuple(name for name, _ in MARKS)
+
+
+class DrillData(TypedDict):
+    """A drill as stored (``FIELDS``): the view as its wire form, the cards as lists."""
+
+    id: str
+    made: int
+    match: str
+    hand: int
+    index: int
+    seed: int
+    kind: str
+    mark: str
+    why: str
+    played: list[str]
+    best: list[str]
+    view: ViewData
+    box: int
+    due: int
 
 
 @dataclass(frozen=True)
@@ -76,7 +99,7 @@ class Drill:
     def schedule(self) -> Schedule:
         return Schedule(self.box, self.due)
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> DrillData:
         return {"id": self.id, "made": self.made, "match": self.match, "hand": self.hand,
                 "index": self.index, "seed": self.seed, "kind": self.kind, "mark": self.mark,
                 "why": self.why, "played": list(self.played), "best": list(self.best),
@@ -115,7 +138,7 @@ class Drills:
                           ensure_ascii=False)
 
 
-def _int(data: dict[str, Any], name: str, low: int, high: int) -> int:
+def _int(data: Mapping[str, object], name: str, low: int, high: int) -> int:
     value = data[name]
     if type(value) is not int or not low <= value <= high:
         raise DataError(f"{name} is not a number from {low} to {high}")
@@ -123,7 +146,7 @@ def _int(data: dict[str, Any], name: str, low: int, high: int) -> int:
 
 
 def _cards(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not 1 <= len(value) <= 60 or not all(
+    if not isinstance(value, list) or not len(value) <= 60 or not all(
             isinstance(c, str) and len(c) <= 3 for c in value):
         raise DataError("not a list of cards")
     return tuple(str(c) for c in parse_cards(value))
@@ -134,15 +157,16 @@ def checked_view(data: Any, kind: str, played: tuple[str, ...], best: tuple[str,
     if not isinstance(data, dict):
         raise DataError("the view is not an object")
     view = View.from_data(data)  # type: ignore[arg-type]  # checked by from_data
-    if view.seat != 0 or view.phase != ("bury" if kind == "bury" else "play"):
-        raise DataError("not seat 0's view at a play or a bury")
-    if kind != "bury":
-        if (view.lead is None) != (kind == "lead") or view.to_move != 0:
+    for cards in (played, best):
+        if view.seat != 0 or attempt_problem(view, parse_cards(list(cards))) is not None:
+            raise DataError("a play the rules refuse there")
+    made = action_of(view, parse_cards(list(played)))
+    if not is_choice(view, made) or kind_of(view, made) != kind:
+        raise DataError("not seat 0's view at a decision of its kind")
+    if kind in ("lead", "follow"):
+        if view.to_move != 0:
             raise DataError("not seat 0's turn to " + kind)
         scenario.load(json.dumps(from_view(view)))  # the rules' check of the position
-    for cards in (played, best):
-        if attempt_problem(view, parse_cards(list(cards))) is not None:
-            raise DataError("a play the rules refuse there")
     return view
 
 

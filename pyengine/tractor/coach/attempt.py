@@ -12,10 +12,15 @@ would have given had the player made it):
   and the coach's reason (``why``: ``review.why_better``'s codes);
 * ``illegal`` when the rules refuse it in that position (``attempt_problem``: the
   engine's checks of a lead (``follow.analyse_lead``), a follow
-  (``follow.check_follow``) and a bury's size, on the seat's own hand), judged no further.
+  (``follow.check_follow``), a bury's size, a friend call of one card that is not a
+  joker, a declaration among the seat's options, on the seat's own hand), judged no
+  further.
 
-Only plays (``lead``, ``follow``) and the bury are tried this way; the friend call and
-declaring are shown, not tried (``TRIED``).
+Every kind the coach reviews is tried (``TRIED``): plays and the bury by picking
+cards from the hand; the friend call and declaring (``CHOSEN``) by choosing one of
+``choices``: the calls or declarations the coach compared (its candidates, the call
+or declaration made and the coach's among them, passing for declaring), in a fixed
+order that does not give the answer away. Passing is the attempt of no cards.
 
 >>> from tractor.match import Match
 >>> from tractor.players import make_player
@@ -30,18 +35,23 @@ declaring are shown, not tried (``TRIED``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Bury, Play
+from ..actions import Bury, CallFriend, Declare, Pass, Play
 from ..cards import CARDS, Card
 from ..follow import LeadError, analyse_lead, check_follow
 from ..players.explain import Reason
 from ..view import View
-from .review import ReviewBudget, review_decision
+from .review import DECLARING, Decision, ReviewBudget, candidates_of, review_decision
 
-TRIED = ("lead", "follow", "bury")
-"""The kinds of decision a player may try before the answer is shown."""
+CHOSEN = ("call", *DECLARING)
+"""The kinds tried by choosing one of a few ``choices`` (the friend call, declaring)."""
+TRIED = ("lead", "follow", "bury", *CHOSEN)
+"""The kinds of decision a player may try before the answer is shown: every kind reviewed."""
+DECLARING_PHASES = ("deal", "declare")
+"""The phases of a declaring decision the coach reviews (``declaring.is_declaring_point``)."""
 BUDGET = ReviewBudget()
 """The review's own budget: the verdict is the coach's judgement of the same deals."""
 
@@ -64,6 +74,14 @@ class Verdict:
 
 def attempt_problem(view: View, cards: Sequence[Card]) -> str | None:
     """The rule an attempt of ``cards`` breaks at the view's decision (None: legal)."""
+    if view.phase in DECLARING_PHASES:
+        options = [sorted(int(c) for c in o) for o in view.declaration_options()]
+        return None if not cards or sorted(int(c) for c in cards) in options else (
+            "not_an_option")
+    if view.phase == "call":
+        if len(cards) != 1:
+            return "call_one_card"
+        return "friend_joker" if cards[0].is_joker else None
     if not cards:
         return "empty_play"
     need: dict[int, int] = {}
@@ -97,13 +115,50 @@ def judge_attempt(
         return Verdict("illegal", problem=problem)
     if sorted(str(c) for c in cards) == sorted(best):
         return Verdict("right")
-    make = Bury if view.phase == "bury" else Play
-    done = review_decision(view, make(view.seat, tuple(CARDS[int(c)] for c in cards)),
-                           index, seed, budget)
+    done = review_decision(view, action_of(view, cards), index, seed, budget)
     if done is None or done.mark == "fine":
         return Verdict("right")
     return Verdict("wrong", done.mark, done.cost, done.best.points - done.played.points,
                    done.why)
 
 
-__all__ = ["TRIED", "Verdict", "attempt_problem", "judge_attempt"]
+def action_of(view: View, cards: Sequence[Card]) -> Decision:
+    """The seat's action of ``cards`` at the view's decision (no cards when declaring: a pass)."""
+    seat, chosen = view.seat, tuple(CARDS[int(c)] for c in cards)
+    if view.phase == "call":
+        return CallFriend(seat, chosen[0])
+    if view.phase in DECLARING_PHASES:
+        return Declare(seat, chosen) if chosen else Pass(seat)
+    return Bury(seat, chosen) if view.phase == "bury" else Play(seat, chosen)
+
+
+def choices(view: View, played: Sequence[str], best: Sequence[str],
+            budget: ReviewBudget = BUDGET) -> list[tuple[str, ...]]:
+    """What to choose from at a friend call or a declaring decision (see the module
+    docstring): the coach's candidates with ``played`` and ``best`` (card texts), calls
+    in the cards' order, declarations the strongest first, then passing.
+
+    >>> from tractor.match import Match
+    >>> from tractor.actions import Deal
+    >>> from tractor.rules import Rules
+    >>> m = Match(Rules(declare_window="after_deal"), 1)
+    >>> while m.phase == "deal": m.apply(Deal())
+    >>> view = m.observe(m.to_move)
+    >>> options = choices(view, [], [])
+    >>> options[-1]
+    ()
+    >>> all(attempt_problem(view, [Card.parse(c) for c in o]) is None for o in options)
+    True
+    """
+    made = action_of(view, [Card.parse(c) for c in played])
+    found = candidates_of(view, made, random.Random(0), budget.max_candidates)
+    texts = {tuple(sorted(str(CARDS[c]) for c in cands)) for cands in found}
+    if best:  # among the candidates already, unless the budget differs
+        texts.add(tuple(sorted(best)))
+    if view.phase == "call":
+        return sorted(texts, key=lambda o: int(Card.parse(o[0])))
+    return sorted(texts, key=lambda o: (not o, -len(o), [-int(Card.parse(c)) for c in o]))
+
+
+__all__ = ["CHOSEN", "TRIED", "Verdict", "action_of", "attempt_problem", "choices",
+           "judge_attempt"]

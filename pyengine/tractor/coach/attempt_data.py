@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypedDict
 
 from ..cards import parse_cards
 from ..jsondata import DataError
@@ -22,7 +22,18 @@ from ..view import View
 from .attempt import Verdict, judge_attempt
 
 
-def verdict_data(v: Verdict) -> dict[str, Any]:
+class VerdictData(TypedDict):
+    """A verdict's wire form (``Verdict``'s fields; ``why`` as ``[code, parameters]``)."""
+
+    verdict: str
+    mark: str
+    cost: float
+    points: float
+    why: list[object] | None
+    problem: str
+
+
+def verdict_data(v: Verdict) -> VerdictData:
     return {"verdict": v.verdict, "mark": v.mark, "cost": v.cost, "points": v.points,
             "why": None if v.why is None else [v.why[0], v.why[1]], "problem": v.problem}
 
@@ -48,4 +59,4 @@ def try_step(view_text: str, index: int, seed: int, best: list[str], cards: list
     return json.dumps(verdict_data(verdict), separators=(",", ":"))
 
 
-__all__ = ["try_step", "verdict_data", "verdict_from_data"]
+__all__ = ["VerdictData", "try_step", "verdict_data", "verdict_from_data"]

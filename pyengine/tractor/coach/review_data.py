@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypedDict
 
 from ..actions import Action, Bury, CallFriend, Declare, Pass, Play
 from ..jsondata import DataError
@@ -37,7 +37,33 @@ from .review import DecisionReview, Option, decision_points, review_decision
 _points: dict[tuple[str, int, int], list[tuple[int, View, Action]]] = {}
 
 
-def option_data(o: Option) -> dict[str, Any]:
+class OptionData(TypedDict):
+    """An option's wire form: its cards (texts) and expected value, levels and points."""
+
+    cards: list[str]
+    value: float
+    levels: float
+    points: float
+
+
+class DecisionData(TypedDict):
+    """A reviewed decision's wire form (``DecisionReview``'s fields; ``why`` as
+    ``[code, parameters]``)."""
+
+    index: int
+    trick: int
+    kind: str
+    played: OptionData
+    best: OptionData
+    deals: int
+    cost: float
+    se: float
+    mark: str
+    candidates: int
+    why: list[object] | None
+
+
+def option_data(o: Option) -> OptionData:
     return {"cards": list(o.cards), "value": o.value, "levels": o.levels, "points": o.points}
 
 
@@ -46,7 +72,7 @@ def option_from_data(data: Any) -> Option:
                   float(data["levels"]), float(data["points"]))
 
 
-def decision_data(d: DecisionReview) -> dict[str, Any]:
+def decision_data(d: DecisionReview) -> DecisionData:
     """A reviewed decision as JSON-ready data (``decision_from_data`` reads it back)."""
     return {
         "index": d.index, "trick": d.trick, "kind": d.kind,
@@ -131,6 +157,6 @@ def quiz_of_view(view: View, answer: list[str], texts: dict[str, dict[str, str]]
     return json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
 
 
-__all__ = ["decision_data", "decision_from_data", "option_data", "option_from_data",
-           "match_at", "points_of_record", "quiz_json", "quiz_of_view", "review_step",
-           "view_before"]
+__all__ = ["DecisionData", "OptionData", "decision_data", "decision_from_data", "option_data",
+           "option_from_data", "match_at", "points_of_record", "quiz_json", "quiz_of_view",
+           "review_step", "view_before"]

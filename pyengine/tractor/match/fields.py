@@ -9,8 +9,6 @@ so far, the system step due. ``Match`` is built on it, over the checks
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..actions import CHANCE, Action, Deal, EndDeal, NextHand
 from ..cards import Card, cards_of
 from ..declare import Declaration
@@ -20,6 +18,7 @@ from ..outcome import HandOutcome
 from ..phase import Phase
 from ..rules import Rules
 from ..trump import Trump, trump_for
+from ..viewdata import LastTrickData, ThrowFailureData
 
 
 class MatchFields:
@@ -59,12 +58,12 @@ class MatchFields:
     leader: int
     trick: list[tuple[int, tuple[Card, ...]]]
     lead: Lead | None
-    last_trick: dict[str, Any] | None
+    last_trick: LastTrickData | None
     tricks_played: int
     played: list[Card]
     captured: list[int]
     penalty: int
-    throw_failure: dict[str, Any] | None
+    throw_failure: ThrowFailureData | None
     hand_result: HandOutcome | None
     """The hand's outcome once it is over (None before)."""
 
