@@ -14,6 +14,26 @@ from web.text import pofile  # web/text/pofile.py, the catalogs' msgfmt
 PAGES = ("index.html", "embed.html", "rules.html")
 """The site's pages at the top of the repo, copied to the top of dist/."""
 
+CARD_SPRITE_MARK = ("<!-- card faces: the shapes every card draws with"
+                    " (web/cards.svg, written here by the build) -->")
+CARD_SPRITE_PAGES = ("index.html", "embed.html")
+"""The pages that draw cards (web/micro/cardface.py): the build writes the card shapes
+(``web/cards.svg``) into each in place of ``CARD_SPRITE_MARK``, so every card's
+``<use href="#...">`` finds them in its own page, the painted table's first frame too."""
+
+
+def write_card_sprite(root: Path, dist: Path) -> None:
+    """Put ``web/cards.svg`` into the copied pages that draw cards, once each."""
+    sprite = (root / "web" / "cards.svg").read_text().strip()
+    for name in CARD_SPRITE_PAGES:
+        page = dist / name
+        if not page.is_file():
+            continue
+        text = page.read_text()
+        if text.count(CARD_SPRITE_MARK) != 1:
+            raise BuildError(f"{name} has no single card sprite mark {CARD_SPRITE_MARK!r}")
+        page.write_text(text.replace(CARD_SPRITE_MARK, sprite))
+
 
 def copy_site(root: Path, dist: Path) -> None:
     """Copy the pages, the web/ folder, the embed's and the tutorial's files into dist/.
@@ -31,6 +51,7 @@ def copy_site(root: Path, dist: Path) -> None:
     for page in PAGES:
         if (root / page).is_file():
             shutil.copy2(root / page, dist / page)
+    write_card_sprite(root, dist)
     web = root / "web"
     if web.is_dir():
         shutil.copytree(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +119,36 @@ def centre(rect: dict[str, float]) -> tuple[float, float]:
     return (rect["x"] + rect["r"]) / 2, (rect["y"] + rect["b"]) / 2
 
 
+CORNERS = """() => [...document.querySelectorAll('[data-testid="hand"] [data-card]')].map((c) => {
+  const hits = [];
+  for (const part of c.querySelectorAll('.rank, .pip')) {
+    const text = document.createRange();
+    text.selectNodeContents(part);
+    const r = text.getBoundingClientRect();
+    if (r.width === 0) continue;  // a joker's corner is its name (no star)
+    for (const [x, y] of [[r.left + 1, r.top + 1], [r.right - 1, r.top + r.height / 2],
+                          [r.left + r.width / 2, r.bottom - 1]]) {
+      hits.push(document.elementFromPoint(x, y)?.closest('[data-card]') === c);
+    }
+  }
+  const pips = [...c.querySelectorAll('.face use')];
+  return {card: c.dataset.card, hits, drawn: pips.length > 0 && pips.every(
+    (u) => u.getBBox().width > 0)};
+})"""
+"""Each hand card: whether the points at its corner index (rank and suit) hit that card,
+and whether its face's shapes are drawn (found in the page's card sprite)."""
+
+
+def check_corners(page: Page) -> None:
+    """Issue 36: every card in the overlapped hand shows its whole corner index, and its
+    face is drawn from the page's sprite (web/cards.svg)."""
+    cards = page.evaluate(CORNERS)
+    assert any(card["card"] in ("BJ", "SJ") for card in cards), "the positions hold a joker"
+    for card in cards:
+        assert card["hits"] and all(card["hits"]), f"{card['card']}'s corner is covered: {card}"
+        assert card["drawn"], f"{card['card']}'s face draws nothing: {card}"
+
+
 def check_table(geometry: dict[str, Any], width: int, height: int) -> None:
     assert geometry["scrollW"] <= width and geometry["scrollH"] <= height, "the page scrolls"
     for card in geometry["hand"]:
@@ -154,6 +185,9 @@ def test_the_table_fits_the_screen_with_each_play_beside_its_seat(
     check_table(geometry, width, height)
     if decks == 2:
         assert min(c["w"] for c in geometry["hand"]) >= MIN_CARD_WIDTH_TWO_DECKS[name]
+    check_corners(page)
+    text = page.evaluate("() => document.body.innerText")
+    assert not re.search(r"\b[BS]J\b", text), "a joker is written BJ/SJ"
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / f"table-{name}-{decks}decks-en.png"))
     page.close()
@@ -169,6 +203,7 @@ def test_the_fullest_hand_fits_with_cards_of_the_stated_size(
     assert len(geometry["hand"]) == {2: 33, 3: 45}[decks]
     check_table(geometry, width, height)
     assert min(c["w"] for c in geometry["hand"]) >= MIN_CARD_WIDTH[name]
+    check_corners(page)
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / f"table-{name}-{decks}decks-bury-zh.png"))
     page.close()

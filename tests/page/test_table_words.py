@@ -70,15 +70,21 @@ def test_strongest_declaration_first_and_what_is_left_after_declaring() -> None:
     assert "没有可以再亮的牌" in render(scene)["controls"]
 
 
-@pytest.mark.parametrize(("lang", "big", "small"), [("zh", "大王", "小王"), ("en", "BJ", "SJ")])
+@pytest.mark.parametrize(("lang", "big", "small"), [
+    ("zh", "大王", "小王"), ("zh-Hant", "大王", "小王"), ("en", "JOKER", "JOKER")])
 def test_jokers_read_as_jokers(lang: str, big: str, small: str) -> None:
+    """Issue 36: a joker's corner names it (大王/小王, JOKER), never "BJ"/"SJ", and its face
+    is the jester; big and small are told apart by colour (and the title)."""
     from render.faces import card_face
 
-    for card, name in (("BJ", big), ("SJ", small)):
+    for card, name, kind in (("BJ", big, "big-joker"), ("SJ", small, "small-joker")):
         face = card_face(lang, card)
-        rank = re.search(r'<span class="rank">([^<]*)</span>', face)
+        rank = re.search(r'<span class="rank[^"]*">([^<]*)</span>', face)
         assert rank is not None and rank.group(1) == name
-        assert rank.group(1) not in ("S", "B", "H", "C", "D")
+        assert f'class="card {kind}"' in face and 'href="#joker"' in face
+        text = re.sub(r"<[^>]*>", " ", face) + " " + " ".join(re.findall(r'title="([^"]*)"', face))
+        assert "BJ" not in text.split() and "SJ" not in text.split(), text
+        assert not re.search(r"\b[BS]J\b", text), text
 
 
 def test_declaration_notices_last_only_while_true() -> None:
