@@ -359,3 +359,143 @@ def test_two_jokers_in_the_bar_are_two_readable_cards(browser: Browser, lang: st
     assert second["left"] >= first["rank_right"] - 1  # the next card leaves the name visible
     assert first["rank_bottom"] <= first["bottom"] + 0.5  # the name is inside its card
     page.close()
+
+
+# ------------------------------------------------------------------ issue 36: every size,
+# every language, one page per viewport (positions come in by the page's own Import)
+
+SIZES = {**VIEWPORTS, "phone-low": (844, 360)}
+LANGS = ("zh", "zh-Hant", "en")
+BAR_SHARE_PORTRAIT = 0.12
+"""The bar's height at most this share of an upright phone's screen."""
+
+PARTS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height}; };
+  const shown = (e) => e && e.getClientRects().length > 0
+    && getComputedStyle(e).visibility !== 'hidden';
+  const one = (sel) => { const e = document.querySelector(sel); return shown(e) ? box(e) : null; };
+  const texts = (sel) => [...document.querySelectorAll(sel)].filter(shown).map((e) => {
+    const r = document.createRange(); r.selectNodeContents(e); return box(r); });
+  const bar = document.querySelector('#bar');
+  return {
+    scrollW: document.documentElement.scrollWidth, scrollH: document.documentElement.scrollHeight,
+    bar: box(bar), barCut: bar.scrollWidth > bar.clientWidth + 1,
+    status: texts('#footer .status'), counter: one('[data-testid=counter]'),
+    hand: [...document.querySelectorAll('[data-testid="hand"] [data-card]')]
+      .filter((c) => c.getAnimations().length === 0).map(box),  // not a card flying in
+    scoreCut: [...document.querySelectorAll('[data-testid=scoreboard]')]
+      .some((s) => s.scrollWidth > s.clientWidth + 1),
+    seats: [0, 1, 2, 3].map((s) => one(`[data-testid="seat-${s}"]`)),
+    cards: [...document.querySelectorAll('#centre .play [data-card], .deck .back')].map(box),
+    captions: texts('#centre .play-caption, #centre .centre-note, .deck span:not(.back)'),
+    controls: [...document.querySelectorAll('#controls button, #bar button, #bar a, #bar select')]
+      .filter(shown).map(box),
+    fontPx: parseFloat(getComputedStyle(document.querySelector('#footer .status')).fontSize),
+  };
+}"""
+
+
+def clashes(parts: dict[str, Any]) -> list[str]:
+    """Every overlap between the table's parts that must stay apart."""
+    named: list[tuple[str, dict[str, float]]] = []
+    named += [("seat-%d" % s, b) for s, b in enumerate(parts["seats"]) if b]
+    named += [("trick card %d" % i, b) for i, b in enumerate(parts["cards"])]
+    named += [("caption %d" % i, b) for i, b in enumerate(parts["captions"])]
+    named += [("status", b) for b in parts["status"]]
+    named += [("control %d" % i, b) for i, b in enumerate(parts["controls"])]
+    if parts["counter"]:
+        named.append(("counter", parts["counter"]))
+    if parts["hand"]:
+        hand = {"x": min(c["x"] for c in parts["hand"]), "y": min(c["y"] for c in parts["hand"]),
+                "r": max(c["r"] for c in parts["hand"]), "b": max(c["b"] for c in parts["hand"])}
+        named.append(("hand", hand))
+    found = []
+    for i, (a_name, a) in enumerate(named):
+        for b_name, b in named[i + 1:]:
+            same = a_name.split()[0] == b_name.split()[0] and a_name.startswith("trick")
+            if not same and overlap(a, b):
+                found.append(f"{a_name} / {b_name}")
+    return found
+
+
+def import_record(page: Page, record: str, tmp: Path) -> None:
+    """Play on from ``record`` through Settings → Import (no page load)."""
+    path = tmp / "position.json"
+    path.write_text(record)
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("import").set_input_files(path)
+    page.get_by_test_id("confirm-yes").click()
+    page.wait_for_selector('[data-testid="confirm"]', state="detached")
+
+
+def choose_language(page: Page, lang: str) -> None:
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("option-lang").select_option(lang)
+    page.get_by_test_id("close-settings").click()
+    page.wait_for_selector('[data-testid="settings-panel"]', state="detached")
+
+
+def choose(page: Page, option: str, value: str) -> None:
+    """Set a display option through Settings (no page load)."""
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id(f"option-{option}").select_option(value)
+    page.get_by_test_id("close-settings").click()
+    page.wait_for_selector('[data-testid="settings-panel"]', state="detached")
+
+
+@functools.cache
+def dealing(decks: int) -> str:
+    """A match halfway through the deal (the deck in the middle)."""
+    match = advance({"decks": decks}, 1, lambda m: m.phase == "deal" and m.dealt >= 40)
+    assert match is not None
+    return dumps(match)
+
+
+def table_problems(page: Page, where: str, width: int, height: int) -> list[str]:
+    """What is wrong with the table as drawn now: overlaps, scrolling, a cut or tall bar."""
+    parts = page.evaluate(PARTS)
+    problems = [f"{where}: {clash}" for clash in clashes(parts)]
+    if parts["scrollW"] > width or parts["scrollH"] > height:
+        problems.append(f"{where}: the page scrolls")
+    if parts["barCut"] or parts["scoreCut"]:
+        problems.append(f"{where}: the bar is cut (it scrolls sideways)")
+    if height > width and parts["bar"]["h"] > BAR_SHARE_PORTRAIT * height:
+        problems.append(f"{where}: the bar is {parts['bar']['h']:.0f} px high")
+    if width >= 1920 and parts["fontPx"] < 20:
+        problems.append(f"{where}: the status line is {parts['fontPx']} px on a big screen")
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / f"layout-{where.replace(' ', '-')}.png"))
+    return problems
+
+
+@pytest.mark.parametrize("name", list(SIZES))
+def test_no_part_of_the_table_covers_another_at_any_size_language_or_deck_count(
+        browser: Browser, name: str, tmp_path: Path) -> None:
+    """Trick cards, captions, the turn line, seats, controls, counter and hand stay apart
+    (with the counter on, the last trick shown, and while dealing); the page never scrolls;
+    an upright phone's bar takes at most 12% of the screen; a big screen's text is larger."""
+    width, height = SIZES[name]
+    page = open_position(browser, (width, height), 1, "play", lang="en", has_touch=width < 900)
+    choose(page, "card_counter", "true")
+    problems = []
+    for decks in (1, 2, 3):
+        if decks > 1:
+            import_record(page, position(decks, "play"), tmp_path)
+        for lang in LANGS:
+            choose(page, "lang", lang)
+            page.wait_for_function("() => document.querySelectorAll("
+                                   "'[data-testid=trick] [data-seat]').length === 3")
+            problems += table_problems(page, f"{name} {decks}decks {lang}", width, height)
+    page.get_by_test_id("last-trick").click()  # four plays, your own among them
+    page.wait_for_selector('[data-testid="last-trick-view"] [data-seat="0"]')
+    if not (page.get_by_test_id("last-trick").text_content() or "").strip():
+        problems.append(f"{name}: the Last trick button lost its label")
+    problems += table_problems(page, f"{name} last-trick en", width, height)
+    page.get_by_test_id("last-trick").click()
+    choose(page, "speed", "slow")
+    import_record(page, dealing(3), tmp_path)
+    page.wait_for_selector('[data-testid="deck"]')
+    problems += table_problems(page, f"{name} dealing en", width, height)
+    page.close()
+    assert not problems, "\n".join(problems)
