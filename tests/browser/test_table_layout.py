@@ -238,6 +238,10 @@ def test_plays_fly_in_from_their_seats_unless_the_speed_is_instant(browser: Brow
         page.close()
 
 
+MIN_REPLAY_CARD_WIDTH = {"phone": 28, "phone-sideways": 28, "laptop": 45, "desktop": 60}
+"""px: the replay's cards (issue 36: they were 28 px at every size)."""
+
+
 @functools.cache
 def finished_hand(decks: int) -> str:
     for seed in range(1, 40):
@@ -276,6 +280,9 @@ def test_the_replay_fits_cuts_no_card_and_its_buttons_stay_put(
     panel = '[data-testid="replay-panel"]'
     page.wait_for_selector(panel)
     where = []
+    widths = page.eval_on_selector_all(f"{panel} .replay-hand [data-card]",
+                                       "els => els.map((c) => c.getBoundingClientRect().width)")
+    assert min(widths) >= MIN_REPLAY_CARD_WIDTH[name], f"replay cards {min(widths)} px wide"
     for _ in range(4):
         fits = page.evaluate(FITS, panel)
         assert fits["scroll"] <= fits["client"] and fits["cut"] == 0, fits
@@ -399,11 +406,11 @@ PARTS = """() => {
 def clashes(parts: dict[str, Any]) -> list[str]:
     """Every overlap between the table's parts that must stay apart."""
     named: list[tuple[str, dict[str, float]]] = []
-    named += [("seat-%d" % s, b) for s, b in enumerate(parts["seats"]) if b]
-    named += [("trick card %d" % i, b) for i, b in enumerate(parts["cards"])]
-    named += [("caption %d" % i, b) for i, b in enumerate(parts["captions"])]
+    named += [(f"seat-{s}", b) for s, b in enumerate(parts["seats"]) if b]
+    named += [(f"trick card {i}", b) for i, b in enumerate(parts["cards"])]
+    named += [(f"caption {i}", b) for i, b in enumerate(parts["captions"])]
     named += [("status", b) for b in parts["status"]]
-    named += [("control %d" % i, b) for i, b in enumerate(parts["controls"])]
+    named += [(f"control {i}", b) for i, b in enumerate(parts["controls"])]
     if parts["counter"]:
         named.append(("counter", parts["counter"]))
     if parts["hand"]:
