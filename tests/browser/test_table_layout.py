@@ -504,11 +504,18 @@ LOG_CLASHES = """() => {
     && Math.min(r.bottom, log.bottom) - Math.max(r.top, log.top) > 1;
   const parts = [['hand', '[data-testid=hand] [data-card]'], ['control', '#controls button'],
                  ['bar', '#bar button']];
+  const names = [...document.querySelectorAll('.log-points-name')].filter((n) => {
+    const r = document.createRange(); r.selectNodeContents(n);
+    const cards = n.nextElementSibling;
+    return cards && r.getBoundingClientRect().right > box(cards).left + 0.5; });
   return parts.flatMap(([name, sel]) => [...document.querySelectorAll(sel)]
-    .filter((e) => hits(box(e))).map(() => name)).filter((n, i, all) => all.indexOf(n) === i);
+    .filter((e) => hits(box(e))).map(() => name)).filter((n, i, all) => all.indexOf(n) === i)
+    .concat(names.length ? ['name'] : []);
 }"""
 
 
 def log_clashes(page: Page) -> list[str]:
-    """What the open hand log covers of the hand, the controls and the bar's buttons."""
-    return [f"the log covers the {part}" for part in page.evaluate(LOG_CLASHES)]
+    """What the open hand log covers of the hand, the controls and the bar's buttons; a
+    side's name in it that runs into its cards."""
+    return [f"the log covers the {part}" if part != "name" else "a side's name runs into its"
+            " point cards" for part in page.evaluate(LOG_CLASHES)]
