@@ -428,6 +428,11 @@ def dealing(decks: int) -> str:
     return dumps(match)
 
 
+DISABLED_LOOKS_PRESSABLE = """(b) => { const [r, g, bl] = getComputedStyle(b).backgroundColor
+  .match(/[\\d.]+/g).map(Number); return b.disabled && r > 120 && g > 100 && bl < 90; }"""
+"""A disabled button still coloured gold (issue 36: an olive-yellow Play looked pressable)."""
+
+
 def table_problems(page: Page, where: str, width: int, height: int) -> list[str]:
     """What is wrong with the table as drawn now: overlaps, scrolling, a cut or tall bar."""
     parts = page.evaluate(PARTS)
@@ -457,6 +462,8 @@ def test_no_part_of_the_table_covers_another_at_any_size_language_or_deck_count(
     page = open_position(browser, (width, height), 1, "play", lang="en", has_touch=width < 900)
     choose(page, "card_counter", "true")
     problems = []
+    if page.get_by_test_id("play").evaluate(DISABLED_LOOKS_PRESSABLE):
+        problems.append(f"{name}: the disabled Play button keeps the gold of a pressable one")
     for decks in (1, 2, 3):
         if decks > 1:
             import_record(page, position(decks, "play"), tmp_path)
