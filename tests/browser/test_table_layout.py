@@ -295,6 +295,12 @@ def test_the_log_and_past_hands_fit_and_the_log_is_in_view(browser: Browser, nam
     assert fits["scroll"] <= fits["client"] and fits["cut"] == 0, fits
     assert fits["top"] < height and fits["bottom"] > 0 and fits["right"] <= width + 0.5
     page.get_by_test_id("log-toggle").click()
+    page.get_by_test_id("records").click()  # past hands and statistics, from the bar
+    page.wait_for_selector('[data-testid="records-panel"] [data-testid="history"]')
+    assert page.get_by_test_id("stats").is_visible()
+    history = page.evaluate(FITS, '[data-testid="records-panel"] [data-testid="history"]')
+    assert history["scroll"] <= history["client"]
+    page.get_by_test_id("close-records").click()
     page.get_by_test_id("settings").click()
     history = page.evaluate(FITS, '[data-testid="history"]')
     assert history["scroll"] <= history["client"]

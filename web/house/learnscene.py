@@ -19,6 +19,6 @@ def learn_scene(table: Table) -> dict[str, Any]:
         listed = tuple((d, past.drill_trials.get(trial_key(d)) or trial_of(d))
                        for d in drills(table).in_due_order())
     branch = None if past.branch is None else (past.branch.tricks, outcome(table))
-    kept = drills(table).entries if table.panels.panel == "settings" else ()
+    kept = drills(table).entries if table.panels.panel in ("settings", "records") else ()
     return {"drills": listed, "kept_drills": kept, "drill_quiz": past.drill_quiz,
             "now_ms": table.keep.stamp(), "branch": branch}

@@ -71,7 +71,7 @@ KEYS = (
     "title", "level_label", "trump_label", "trump_undecided", "no_trump", "hand_no",
     "declared_by", "no_declaration_yet", "attackers_points", "friend_hidden", "friend_is",
     "your_side_unknown", "friend_card", "last_trick", "new_game", "log", "how_to_play",
-    "settings", "drills", "language", "sound", "welcome", "rules_summary", "dealer_mark",
+    "settings", "drills", "records", "language", "sound", "welcome", "rules_summary", "dealer_mark",
     "friend_mark",
     "level_of", "cards_left", "seat_points", "thinking", "seat0", "seat1", "seat2", "seat3",
     "winning", "throw_failed_own", "throw_failed", "throw_penalty_note", "hand_name",
@@ -229,7 +229,8 @@ def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bo
 
 def bar_buttons(words: Words, show_last: bool = False, show_log: bool = False,
                 sound: bool = True) -> Markup:
-    """The bar's buttons: last trick, new game, log, sound, how to play, settings, language."""
+    """The bar's buttons: last trick, new game, log, sound, how to play, drills, records (past
+    hands and statistics), settings, language."""
     return el(
         "div",
         button(labelled("↶", words("last_trick")), "last-trick", "last-trick",
@@ -243,6 +244,7 @@ def bar_buttons(words: Words, show_last: bool = False, show_log: bool = False,
            href=page_href("tutorial", words.lang), target="_blank", rel="noopener",
            class_="bar-link", data_testid="how-to-play", aria_label=words("how_to_play")),
         button(labelled("✎", words("drills")), "drills", "drills-open", title=words("drills")),
+        button(labelled("▤", words("records")), "records", "records", title=words("records")),
         button(labelled("⚙", words("settings")), "settings", "settings",
                title=words("settings")),
         language_menu(words),
