@@ -207,7 +207,8 @@ def test_plays_fly_in_from_their_seats_unless_the_speed_is_instant(browser: Brow
         page.close()
 
 
-MIN_REPLAY_CARD_WIDTH = {"phone": 28, "phone-sideways": 28, "laptop": 45, "desktop": 60}
+MIN_REPLAY_CARD_WIDTH = {"phone": 28, "phone-sideways": 28, "phone-low": 28, "laptop": 45,
+                         "desktop": 60}
 """px: the replay's cards (issue 36: they were 28 px at every size)."""
 
 
@@ -239,12 +240,8 @@ FITS = """(sel) => { const e = document.querySelector(sel); const r = e.getBound
             || c.right > r.right + 0.5).length}; }"""
 
 
-@pytest.mark.parametrize("decks", [2, 3])
-@pytest.mark.parametrize("name", list(VIEWPORTS))
-def test_the_replay_fits_cuts_no_card_and_its_buttons_stay_put(
-        browser: Browser, name: str, decks: int) -> None:
-    width, height = VIEWPORTS[name]
-    page = open_finished(browser, (width, height), decks)
+def check_replay(page: Page, name: str, width: int, height: int, decks: int) -> None:
+    """The replay fits, cuts no card, its cards are large enough and its buttons stay put."""
     page.get_by_test_id("replay").click()
     panel = '[data-testid="replay-panel"]'
     page.wait_for_selector(panel)
@@ -263,7 +260,8 @@ def test_the_replay_fits_cuts_no_card_and_its_buttons_stay_put(
     assert "第 4 轮" in caption and " 4/" in caption  # four steps on: trick 4, counted by trick
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / f"replay-{name}-{decks}decks-zh.png"))
-    page.close()
+    page.get_by_test_id("replay-close").click()
+    page.wait_for_selector(panel, state="detached")
 
 
 def test_the_replay_shows_hands_sorted_as_on_the_table(browser: Browser) -> None:
@@ -283,10 +281,9 @@ def test_the_replay_shows_hands_sorted_as_on_the_table(browser: Browser) -> None
     page.close()
 
 
-@pytest.mark.parametrize("name", list(VIEWPORTS))
-def test_the_log_and_past_hands_fit_and_the_log_is_in_view(browser: Browser, name: str) -> None:
-    width, height = VIEWPORTS[name]
-    page = open_finished(browser, (width, height), 2)
+def check_log_and_records(page: Page, name: str, width: int, height: int) -> None:
+    """After a finished hand: the log is in view and fits; past hands fit, from the bar's
+    Records and in Settings."""
     page.get_by_test_id("next-hand").click()
     page.wait_for_selector('[data-testid="hand-over"]', state="detached")
     page.get_by_test_id("log-toggle").click()
@@ -306,7 +303,8 @@ def test_the_log_and_past_hands_fit_and_the_log_is_in_view(browser: Browser, nam
     assert history["scroll"] <= history["client"]
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / f"past-hands-{name}-zh.png"))
-    page.close()
+    page.get_by_test_id("close-settings").click()
+    page.wait_for_selector('[data-testid="settings-panel"]', state="detached")
 
 
 @functools.cache
@@ -434,6 +432,16 @@ def dealing(decks: int) -> str:
     return dumps(match)
 
 
+CUT_OPTIONS = """() => { const pen = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('[data-testid=settings-panel] select')].flatMap((s) => {
+    const style = getComputedStyle(s); pen.font = `${style.fontSize} ${style.fontFamily}`;
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      - 20;  // the arrow
+    return [...s.options].filter((o) => pen.measureText(o.text).width > room)
+      .map((o) => o.text); }); }"""
+"""Settings' options whose words a select would cut when chosen (issue 36)."""
+
+
 DISABLED_LOOKS_PRESSABLE = """(b) => { const [r, g, bl] = getComputedStyle(b).backgroundColor
   .match(/[\\d.]+/g).map(Number); return b.disabled && r > 120 && g > 100 && bl < 90; }"""
 """A disabled button still coloured gold (issue 36: an olive-yellow Play looked pressable)."""
@@ -463,7 +471,8 @@ def test_no_part_of_the_table_covers_another_at_any_size_language_or_deck_count(
     (with the counter on, the last trick shown, the log open, and while dealing); the page
     never scrolls; each play lies beside its seat; the hand's cards are at least the sizes
     of docs/table.md (in play with two decks; the fullest hand, burying); an upright phone's
-    bar takes at most 12% of the screen; a big screen's text is larger (issues 25, 36)."""
+    bar takes at most 12% of the screen; a big screen's text is larger; the replay of a
+    finished hand (2 and 3 decks), the log, past hands and Settings fit (issues 25, 36)."""
     width, height = SIZES[name]
     page = open_position(browser, (width, height), 1, "play", lang="en", has_touch=width < 900)
     choose(page, "card_counter", "true")
@@ -502,6 +511,17 @@ def test_no_part_of_the_table_covers_another_at_any_size_language_or_deck_count(
         check_table(geometry, width, height)
         assert min(c["w"] for c in geometry["hand"]) >= MIN_CARD_WIDTH.get(name, 30)
         problems += table_problems(page, f"{name} {decks}decks-bury en", width, height)
+    choose(page, "lang", "zh")
+    for decks in (2, 3):  # a finished hand's replay, then the log and past hands
+        import_record(page, finished_hand(decks), tmp_path)
+        page.wait_for_selector('[data-testid="hand-over"]')
+        check_replay(page, name, width, height, decks)
+    check_log_and_records(page, name, width, height)
+    choose(page, "lang", "en")
+    page.get_by_test_id("settings").click()
+    problems += [f"{name}: Settings cuts the option {cut!r}"
+                 for cut in page.evaluate(CUT_OPTIONS)]
+    page.get_by_test_id("close-settings").click()
     choose(page, "speed", "slow")
     import_record(page, dealing(3), tmp_path)
     page.wait_for_selector('[data-testid="deck"]')
