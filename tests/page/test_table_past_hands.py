@@ -89,8 +89,8 @@ def test_the_card_counter_counts_the_trumps_in_other_hands_and_the_kitty(seed: i
     if m.kitty_holder != 0:
         hidden += m.kitty
     trumps = sum(1 for c in hidden if m.trump.suit[c] == TRUMP)
-    assert f"Trumps still out: {trumps}" in screen.regions["log"]
-    assert 'data-testid="counter"' in screen.regions["log"]
+    assert f"Trumps still out: {trumps}" in screen.regions["footer"]
+    assert 'data-testid="counter"' in screen.regions["footer"]
 
 
 def test_the_card_counter_is_off_by_default() -> None:
@@ -99,7 +99,7 @@ def test_the_card_counter_is_off_by_default() -> None:
     assert m is not None
     game, screen = make_game(FakeStorage({"tractor.match": dumps(m)}))
     game.flush()
-    assert "counter" not in screen.regions["log"]
+    assert "counter" not in screen.regions["footer"]
 
 
 def test_a_hand_exports_as_the_record_up_to_its_end() -> None:

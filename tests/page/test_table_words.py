@@ -205,3 +205,11 @@ def test_a_computer_s_refused_action_is_told_in_chinese_only(monkeypatch: Any, l
     assert shown.sentence.startswith(name), shown.sentence
     assert not re.search(r"[A-Za-z]", shown.sentence), shown.sentence
     assert "follow_suit: you must follow suit" in shown.details
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_the_about_line_names_the_versions_in_the_reader_s_language(lang: str) -> None:
+    """Settings → About: the worker's versions (Python, tractor) are labelled in Chinese too
+    (issue 36: they stood bare inside the Chinese words)."""
+    line = i18n.t(lang, "worker_ready", info="Python 3.14.2 · tractor 0.1.0")
+    assert "版本" in line and "Python 3.14.2" in line

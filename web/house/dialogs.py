@@ -47,6 +47,11 @@ def open_settings(table: Table) -> None:
     table.panels.pending_rules = table.live.match.rules
 
 
+def open_records(table: Table) -> None:
+    """Past hands and the statistics, from the bar (issue 36: they hid at Settings' end)."""
+    table.panels.panel = "records"
+
+
 def close_panel(table: Table) -> None:
     if table.panels.confirm is not None:
         table.panels.confirm = None

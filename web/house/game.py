@@ -294,6 +294,7 @@ class Game:
     # settings and panels
     new_match = _drawn(dialogs.start_over)
     open_settings = _drawn(dialogs.open_settings)
+    open_records = _drawn(dialogs.open_records)
     close_panel = _drawn(dialogs.close_panel)
     escape = _drawn(dialogs.escape)
     set_option = _drawn(dialogs.set_option)

@@ -22,6 +22,6 @@ def learn_scene(table: Table) -> dict[str, Any]:
                      key=lambda d: opened.get(trial_key(d), len(opened)))
         listed = tuple((d, past.drill_trials.get(trial_key(d)) or trial_of(d)) for d in due)
     branch = None if past.branch is None else (past.branch.tricks, outcome(table))
-    kept = drills(table).entries if table.panels.panel == "settings" else ()
+    kept = drills(table).entries if table.panels.panel in ("settings", "records") else ()
     return {"drills": listed, "kept_drills": kept, "drill_quiz": past.drill_quiz,
             "now_ms": table.keep.stamp(), "branch": branch}

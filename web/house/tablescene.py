@@ -48,7 +48,7 @@ def scene_of(table: Table) -> Scene:
         replay=past.replay,
         replayed=past.replayed,
         review=past.review,
-        history=history_lines(table) if panels.panel == "settings" else ((), 0),
+        history=history_lines(table) if panels.panel in ("settings", "records") else ((), 0),
         set_aside_at=None if keep.aside is None else keep.aside[1],
         match_id=table.live.meta.match_id,
         can_undo=undoable(table) is not None,

@@ -71,7 +71,7 @@ KEYS = (
     "title", "level_label", "trump_label", "trump_undecided", "no_trump", "hand_no",
     "declared_by", "no_declaration_yet", "attackers_points", "friend_hidden", "friend_is",
     "your_side_unknown", "friend_card", "last_trick", "new_game", "log", "how_to_play",
-    "settings", "drills", "language", "sound", "welcome", "rules_summary", "dealer_mark",
+    "settings", "drills", "records", "language", "sound", "welcome", "rules_summary", "dealer_mark",
     "friend_mark",
     "level_of", "cards_left", "seat_points", "thinking", "seat0", "seat1", "seat2", "seat3",
     "winning", "throw_failed_own", "throw_failed", "throw_penalty_note", "hand_name",
@@ -145,23 +145,33 @@ def page_href(page: str, lang: str) -> str:
 
 
 def language_menu(words: Words) -> Markup:
-    """The bar's language menu: every language by its own name (a change sets the option)."""
+    """The bar's language menu: every language by its own name (a change sets the option).
+    On a phone it shrinks to its icon (``lang-box``; the list still names each language)."""
     options = [el("option", name, value=code, selected=code == words.lang, lang=HTML_LANG[code])
                for code, name in LANGUAGE_MENU]
-    return el("select", options, id="lang-menu", class_="lang-toggle", data_option="lang",
-              data_testid="lang-toggle", aria_label=words("language"))
+    return el("span", el("span", "文A", class_="icon", aria_hidden="true"),
+              el("select", options, id="lang-menu", class_="lang-toggle", data_option="lang",
+                 data_testid="lang-toggle", aria_label=words("language")),
+              class_="lang-box")
+
+
+def labelled(icon: str, label: str) -> "list[Child]":
+    """A bar button's face: its icon (shown alone on a phone) and its words (its name)."""
+    return [el("span", icon, class_="icon", aria_hidden="true"),
+            el("span", label, class_="label")]
 
 
 def log_toggle(words: Words, show_log: bool) -> Markup:
     """The bar's button that opens and closes the log."""
-    return button(words("log"), "toggle-log", "log-toggle",
-                  aria_expanded="true" if show_log else "false", aria_controls="log")
+    return button(labelled("☰", words("log")), "toggle-log", "log-toggle",
+                  aria_expanded="true" if show_log else "false", aria_controls="log",
+                  title=words("log"))
 
 
 def sound_toggle(words: Words, sound: bool) -> Markup:
     """The bar's button that turns the table's sounds on and off (the ``sound`` setting)."""
-    return button(words("sound"), "toggle-sound", "sound", class_="toggle",
-                  aria_pressed="true" if sound else "false")
+    return button(labelled("♪", words("sound")), "toggle-sound", "sound", class_="toggle",
+                  aria_pressed="true" if sound else "false", title=words("sound"))
 
 
 def friend_state(words: Words, view: "PaintedView", card: str) -> Markup:
@@ -219,20 +229,24 @@ def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bo
 
 def bar_buttons(words: Words, show_last: bool = False, show_log: bool = False,
                 sound: bool = True) -> Markup:
-    """The bar's buttons: last trick, new game, log, sound, how to play, settings, language."""
+    """The bar's buttons: last trick, new game, log, sound, how to play, drills, records (past
+    hands and statistics), settings, language."""
     return el(
         "div",
-        button(words("last_trick"), "last-trick", "last-trick",
-               aria_pressed="true" if show_last else "false"),
-        button(words("new_game"), "new-game", "new-game"),
+        button(labelled("↶", words("last_trick")), "last-trick", "last-trick",
+               aria_pressed="true" if show_last else "false", title=words("last_trick")),
+        button(labelled("＋", words("new_game")), "new-game", "new-game",
+               title=words("new_game")),
         log_toggle(words, show_log),
         sound_toggle(words, sound),
         el("a", el("span", words("how_to_play"), class_="long"),
            el("span", "?", class_="short", aria_hidden="true"),
            href=page_href("tutorial", words.lang), target="_blank", rel="noopener",
            class_="bar-link", data_testid="how-to-play", aria_label=words("how_to_play")),
-        button(words("drills"), "drills", "drills-open"),
-        button(words("settings"), "settings", "settings"),
+        button(labelled("✎", words("drills")), "drills", "drills-open", title=words("drills")),
+        button(labelled("▤", words("records")), "records", "records", title=words("records")),
+        button(labelled("⚙", words("settings")), "settings", "settings",
+               title=words("settings")),
         language_menu(words),
         class_="bar-buttons",
     )

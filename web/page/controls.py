@@ -42,6 +42,7 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "new-match": lambda el: game.new_match(),
         "new-game": lambda el: game.new_game(),
         "settings": lambda el: game.open_settings(),
+        "records": lambda el: game.open_records(),
         "close": lambda el: game.close_panel(),
         "apply-rules": lambda el: game.apply_rules(),
         "confirm-yes": lambda el: game.confirm_yes(),

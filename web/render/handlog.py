@@ -13,7 +13,6 @@ from micro import paintable
 from micro.markup import Child, Markup, el
 from text.i18n import cards_label, seat_name, t, words_of
 
-from render.counter import counter_line
 from render.faces import card_points, mini_cards
 from render.scene import Scene
 
@@ -27,10 +26,9 @@ def log_toggle(scene: Scene) -> Markup:
 
 
 def hand_log(scene: Scene) -> Markup:
-    """The log region: the card counter (if on) and the log (empty while collapsed)."""
-    counter = counter_line(scene)
+    """The log region: the log (empty while collapsed)."""
     if not scene.show_log:
-        return counter or Markup("")
+        return Markup("")
     view, lang = scene.view, scene.lang
     rows: list[Child] = []
     for decl in view["declarations"]:
@@ -43,7 +41,6 @@ def hand_log(scene: Scene) -> Markup:
         rows.append(el("li", t(lang, "log_empty"), class_="muted"))
     return el(
         "section",
-        counter,
         el("h2", t(lang, "log_title", n=len(view["tricks"]))),
         point_cards(scene),
         el("ul", rows),

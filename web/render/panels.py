@@ -175,6 +175,32 @@ def settings_panel(scene: Scene) -> Markup:
         el("label", el("span", label), select_html("data-option", name, choices, current))
         for name, label, choices, current in display
     ]
+    return dialog(
+        el("h2", t(lang, "settings_title")),
+        el("h3", t(lang, "display_title")),
+        el("div", display_rows, class_="form"),
+        el("h3", t(lang, "rules_title")),
+        el("div", rows, class_="form"),
+        el("div", button(t(lang, "apply_rules"), "apply-rules", "apply-rules",
+                         disabled=rules == settings.rules), class_="panel-buttons"),
+        el("h3", t(lang, "match_title")),
+        match_buttons(scene),
+        scene.message
+        and el("p", scene.message, class_="message error", data_testid="panel-message",
+               role="alert"),
+        links(scene),
+        records(scene),
+        el("h3", t(lang, "about")),
+        el("p", scene.worker, class_="muted", data_testid="worker"),
+        el("div", button(t(lang, "close"), "close", "close-settings", class_="primary"),
+           class_="panel-buttons"),
+        label=t(lang, "settings_title"), testid="settings-panel", classes="settings",
+    )
+
+
+def records(scene: Scene) -> Markup:
+    """Past hands and the statistics (in Settings, and on their own from the bar)."""
+    lang = scene.lang
     stats = scene.stats
     stats_line = t(
         lang,
@@ -186,34 +212,51 @@ def settings_panel(scene: Scene) -> Markup:
     )
     if stats.matches_with_undo:
         stats_line += " · " + t(lang, "stats_undo", n=stats.matches_with_undo)
+    return join([
+        el("h3", t(lang, "history_title")),
+        history_list(scene),
+        el("h3", t(lang, "stats_title")),
+        el("p", stats_line, data_testid="stats"),
+    ])
+
+
+def records_panel(scene: Scene) -> Markup:
+    """The bar's Records: past hands and the statistics in a dialog of their own."""
+    lang = scene.lang
     return dialog(
-        el("h2", t(lang, "settings_title")),
-        el("h3", t(lang, "display_title")),
-        el("div", display_rows, class_="form"),
-        el("h3", t(lang, "rules_title")),
-        el("div", rows, class_="form"),
-        el("div", button(t(lang, "apply_rules"), "apply-rules", "apply-rules",
-                         disabled=rules == settings.rules), class_="panel-buttons"),
-        el("h3", t(lang, "match_title")),
-        el(
-            "div",
-            button(t(lang, "share"), "share", "share"),
-            button(t(lang, "share_position"), "share-position", "share-position",
-                   disabled=scene.view["phase"] != "play"),
-            button(t(lang, "export"), "export", "export"),
-            el("label", t(lang, "import"),
-               el("input", type="file", accept=".json,application/json", data_testid="import",
-                  data_import="record", class_="file-input"),
-               class_="file-button"),
-            scene.set_aside_at is not None and button(
-                t(lang, "restore_set_aside", at=time.strftime(
-                    "%Y-%m-%d %H:%M", time.localtime(scene.set_aside_at / 1000))),
-                "restore-set-aside", "restore-set-aside"),
-            class_="panel-buttons",
-        ),
-        scene.message
-        and el("p", scene.message, class_="message error", data_testid="panel-message",
-               role="alert"),
+        el("h2", t(lang, "records")),
+        records(scene),
+        el("div", button(t(lang, "close"), "close", "close-records", class_="primary"),
+           class_="panel-buttons"),
+        label=t(lang, "records"), testid="records-panel", classes="settings",
+    )
+
+
+def match_buttons(scene: Scene) -> Markup:
+    """Settings → This match: share, share the position, export, import, restore."""
+    lang = scene.lang
+    return el(
+        "div",
+        button(t(lang, "share"), "share", "share"),
+        button(t(lang, "share_position"), "share-position", "share-position",
+               disabled=scene.view["phase"] != "play"),
+        button(t(lang, "export"), "export", "export"),
+        el("label", t(lang, "import"),
+           el("input", type="file", accept=".json,application/json", data_testid="import",
+              data_import="record", class_="file-input"),
+           class_="file-button"),
+        scene.set_aside_at is not None and button(
+            t(lang, "restore_set_aside", at=time.strftime(
+                "%Y-%m-%d %H:%M", time.localtime(scene.set_aside_at / 1000))),
+            "restore-set-aside", "restore-set-aside"),
+        class_="panel-buttons",
+    )
+
+
+def links(scene: Scene) -> list[Child]:
+    """The share link and the position's links, once asked for."""
+    lang = scene.lang
+    return [
         scene.share_link and el(
             "p", t(lang, "share_hint"), " ",
             el("input", type="text", readonly=True, value=scene.share_link,
@@ -227,16 +270,7 @@ def settings_panel(scene: Scene) -> Markup:
             el("input", type="text", readonly=True, value=scene.position_iframe or "",
                data_testid="position-iframe", aria_label=t(lang, "position_iframe")),
         ),
-        el("h3", t(lang, "history_title")),
-        history_list(scene),
-        el("h3", t(lang, "stats_title")),
-        el("p", stats_line, data_testid="stats"),
-        el("h3", t(lang, "about")),
-        el("p", scene.worker, class_="muted", data_testid="worker"),
-        el("div", button(t(lang, "close"), "close", "close-settings", class_="primary"),
-           class_="panel-buttons"),
-        label=t(lang, "settings_title"), testid="settings-panel", classes="settings",
-    )
+    ]
 
 
 def confirm_dialog(scene: Scene) -> Markup:
@@ -264,6 +298,8 @@ def overlay(scene: Scene) -> Markup:
         panels.append(el("div", hand_result(scene), class_="backdrop passive"))
     if scene.panel == "settings":
         panels.append(el("div", settings_panel(scene), class_="backdrop"))
+    if scene.panel == "records":
+        panels.append(el("div", records_panel(scene), class_="backdrop"))
     if scene.confirm is not None:
         panels.append(el("div", confirm_dialog(scene), class_="backdrop"))
     if scene.replay is not None:

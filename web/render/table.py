@@ -15,6 +15,7 @@ from micro.markup import Markup, el, join
 from text.i18n import seat_name, t, words_of
 
 from render.centre import centre
+from render.counter import counter_line
 from render.faces import button, details
 from render.handlog import hand_log
 from render.handview import controls, hand
@@ -121,6 +122,7 @@ def footer(scene: Scene) -> Markup:
     lang = scene.lang
     return join(
         el("p", status_text(scene), class_="status", data_testid="status"),
+        counter_line(scene),  # in the line's row: it never covers the hand (issue 36)
         el(
             "div",
             scene.message
