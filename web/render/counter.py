@@ -41,7 +41,8 @@ def counter_line(scene: Scene) -> Markup | None:
     out = cards_out(view)
     trumps = sum(out[c] for c in order.by_suit[TRUMP])
     parts: list[Child] = [el("b", t(lang, "counter_trumps", n=trumps))]
-    high = [(BIG_JOKER, t(lang, "counter_joker_big")), (SMALL_JOKER, t(lang, "counter_joker_small"))]
+    high = [(BIG_JOKER, t(lang, "counter_joker_big")),
+            (SMALL_JOKER, t(lang, "counter_joker_small"))]
     level = view["level"]
     high += [(s * 13 + level, RANKS[level] + SUIT_SYMBOLS[SUITS[s]]) for s in range(4)]
     parts.append(" · ".join(f"{name}×{out[c]}" for c, name in high if out[c]))
