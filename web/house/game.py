@@ -11,7 +11,8 @@ rooms are modules of functions over it that never draw:
 * ``dialogs`` -- settings and panels: options, rules, confirmations, Escape;
 * ``keeping`` -- keeping the match in storage: loading, saving, other tabs
   (beside ``keeper``, the rules for writing, and ``stored``, the small values);
-* ``coach`` -- reviewing seat 0's decisions in a past hand, sharing one as a quiz.
+* ``coach`` -- reviewing seat 0's decisions in a past hand, sharing one as a quiz;
+* ``friends`` -- play with friends: inviting a friend to a seat, their messages and views.
 
 ``Game`` builds the state, registers what runs after every action (the notice,
 ``notices.note_action``; keeping the match, ``keeping.keep_action``) and after
@@ -35,6 +36,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
+from remote.hostseats import FriendLink
 from render.scene import Scene
 from render.table import render, root_classes
 from seats.agents import WorkerLink, seat_agents
@@ -54,6 +56,7 @@ from house import (
     dialogs,
     drilling,
     flow,
+    friends,
     keeping,
     records,
     replays,
@@ -154,6 +157,9 @@ class Game:
         # data only once it is stored; nothing of a what-if (branching) is stored
         hooks.after_restart.append(lambda table: keeping.save(table) if branching.storing(
             table) else None)
+        # play with friends: each connected friend gets its seat's view after every change
+        hooks.after_action.append(lambda table, _action, _before: friends.send_views(table))
+        hooks.after_restart.append(friends.send_views)
         link.on_change = self.refresh
         keeping.load_match(self.state, fresh, lambda table: self.check_drawable())
         if deal is not None:
@@ -252,6 +258,20 @@ class Game:
         asyncio.ensure_future(trying.try_check(self.state, key, self.flush,
                                                drilling.on_verdict))
 
+    # ------------------------------------------------------------ play with friends
+    def connect_friends(self, link: FriendLink, ice: str = friends.ICE_DEFAULT) -> None:
+        """Give the table the page's link to friends' pages (``house.friends``)."""
+        self.state.env.friend_link, self.state.env.ice = link, ice
+
+    def invite(self, seat: int) -> None:
+        """Make ``seat``'s invite link (``friends.invite``), drawn when it is made."""
+        asyncio.ensure_future(self._then_draw(friends.invite(self.state, seat)))
+        self.refresh()
+
+    def accept_reply(self, seat: int, text: str) -> None:
+        """Take a friend's answer (``friends.accept_reply``), drawn when it is judged."""
+        asyncio.ensure_future(self._then_draw(friends.accept_reply(self.state, seat, text)))
+
     # ------------------------------------------------------------ the rooms (see above)
     # seat 0's input
     _human = _drawn(seat0.act)
@@ -306,6 +326,15 @@ class Game:
     restore_set_aside = _drawn(keeping.restore_set_aside)
     take_over = _drawn(keeping.take_over)
     on_storage = _drawn_if(keeping.on_storage)
+
+    # play with friends (the link's callbacks too)
+    open_friends = _drawn(friends.open_friends)
+    set_host_name = _read(friends.set_host_name)
+    friends_start = _drawn(friends.start)
+    say = _drawn(friends.say)
+    friend_message = _drawn_if(friends.on_message)
+    friend_status = _drawn(friends.on_status)
+    friend_joined = _drawn(friends.on_joined)
 
     # the coach
     cancel_review = _drawn(coach.cancel_review)

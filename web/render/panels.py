@@ -18,6 +18,7 @@ from tractor.rules import CHOICES
 from render.branchbanner import branch_banner
 from render.drillpanel import drills_panel
 from render.faces import button, dialog, mini_cards
+from render.friendspanel import friends_panel, join_panel
 from render.replaypanel import history_list, replay_panel
 from render.scene import Scene
 
@@ -271,5 +272,9 @@ def overlay(scene: Scene) -> Markup:
     # learn from your mistakes (issue 38): the drills panel, a what-if's banner
     if scene.panel == "drills":
         panels.append(el("div", drills_panel(scene), class_="backdrop"))
+    if scene.panel == "friends":
+        panels.append(el("div", friends_panel(scene), class_="backdrop"))
+    if scene.join is not None and scene.join.stage != "table":
+        panels.append(el("div", join_panel(scene, scene.join), class_="backdrop"))
     panels.append(branch_banner(scene))
     return join(panels)
