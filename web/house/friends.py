@@ -35,12 +35,14 @@ from remote.hostseats import (
     receive,
 )
 from remote.protocol import (
+    ICE_DEFAULT,
     REMOTE_SEATS,
     Hint,
     Say,
     clean_name,
     encode_host,
     encode_view,
+    ice_servers,
     invite_info,
     parse_reply_info,
 )
@@ -56,9 +58,7 @@ LINK_TIMEOUT = 20.0
 """Seconds before a link that cannot be made (an invite, a reply) is said to have failed."""
 MAX_REPLY_TEXT = 20_000
 """A pasted reply (a link) longer than this is refused unread."""
-ICE_DEFAULT = ('[{"urls":["stun:stun.miwifi.com:3478","stun:stun.qq.com:3478",'
-               '"stun:stun.l.google.com:19302"]}]')
-"""Public STUN servers reachable from China and elsewhere (docs/friends.md)."""
+MAX_ICE_TEXT = 1000
 REPLY_PROBLEMS = {"bad-reply": "bad_reply", "timeout": "timeout", "failed": "failed"}
 """The link's short codes for a reply that failed, and their message's key."""
 
@@ -69,6 +69,18 @@ def open_friends(table: Table) -> None:
 
 def set_host_name(table: Table, text: str) -> None:
     table.friends = replace(table.friends, host_name=clean_name(text))
+
+
+ICE_KEY = "tractor.friends.ice"
+"""Where the connection servers typed in the friends panel are kept (the text as typed)."""
+
+
+def set_ice(table: Table, text: str) -> None:
+    """The connection servers as typed (``protocol.ice_servers``; "" for the defaults)."""
+    text = text.strip()[:MAX_ICE_TEXT]
+    table.env.ice = text
+    table.keep.store.set(ICE_KEY, text)
+    table.words.message = None if ice_servers(text) is not None else Msg("friends_ice_bad")
 
 
 def _put(table: Table, seat: int, remote: RemoteSeat | None) -> None:
@@ -88,7 +100,8 @@ async def invite(table: Table, seat: int) -> None:
     _put(table, seat, RemoteSeat(status="inviting", name="" if old is None else old.name))
     info = invite_info(table.friends.host_name, seat, table.lang)
     try:
-        url = await asyncio.wait_for(link.invite(seat, info, table.env.ice), LINK_TIMEOUT)
+        ice = ice_servers(table.env.ice) or ICE_DEFAULT
+        url = await asyncio.wait_for(link.invite(seat, info, ice), LINK_TIMEOUT)
     except Exception:  # noqa: BLE001 -- any failure of the link: the seat stays a computer's
         url = ""
     remote = table.friends.at(seat) or RemoteSeat()

@@ -259,9 +259,11 @@ class Game:
                                                drilling.on_verdict))
 
     # ------------------------------------------------------------ play with friends
-    def connect_friends(self, link: FriendLink, ice: str = friends.ICE_DEFAULT) -> None:
-        """Give the table the page's link to friends' pages (``house.friends``)."""
-        self.state.env.friend_link, self.state.env.ice = link, ice
+    def connect_friends(self, link: FriendLink) -> None:
+        """Give the table the page's link to friends' pages (``house.friends``), and the
+        connection servers kept from the last visit."""
+        env = self.state.env
+        env.friend_link, env.ice = link, (self.state.keep.store.get(friends.ICE_KEY) or "")[:1000]
 
     def invite(self, seat: int) -> None:
         """Make ``seat``'s invite link (``friends.invite``), drawn when it is made."""
@@ -332,6 +334,7 @@ class Game:
     set_host_name = _read(friends.set_host_name)
     friends_start = _drawn(friends.start)
     say = _drawn(friends.say)
+    set_ice = _drawn(friends.set_ice)
     friend_message = _drawn_if(friends.on_message)
     friend_status = _drawn(friends.on_status)
     friend_joined = _drawn(friends.on_joined)

@@ -169,7 +169,7 @@ class Env:
     agents: dict[int, SeatAgent]
     address: str = "index.html"
     friend_link: FriendLink | None = None  # play with friends (house.friends), if the page has it
-    ice: str = ""  # the ICE servers the friends' links use, JSON (house.friends.ICE_DEFAULT)
+    ice: str = ""  # the connection servers for friends' links as typed ("": the defaults)
 
 
 @dataclass

@@ -89,6 +89,7 @@ def scene_of(table: Table) -> Scene:
         friends_on=table.env.friend_link is not None,
         remote=remote_shown(table),
         host_name=table.friends.host_name,
+        ice=table.env.ice,
         phrases=bool(table.friends.connected()),
         **learn_scene(table),
     )

@@ -54,6 +54,39 @@ LANGS = ("zh", "zh_Hant", "en")
 REFUSALS = ("not_your_turn", "illegal", "bad_message", "too_fast")
 """Why the host refused a friend's message (``friend_refused_<key>`` in the catalogs)."""
 REMOTE_SEATS = (1, 2, 3)
+ICE_DEFAULT = ('[{"urls":["stun:stun.miwifi.com:3478","stun:stun.qq.com:3478",'
+               '"stun:stun.l.google.com:19302"]}]')
+"""Public STUN servers reachable from China and elsewhere (docs/friends.md)."""
+NO_SERVERS = ("none", "无", "無")
+"""Typed as the connection servers: none at all (the same Wi-Fi only)."""
+
+
+def ice_servers(text: str) -> str | None:
+    """The connection servers typed by the host (one a line or comma: ``stun:host:port``,
+    or ``turn:host:port user credential``), as the transport's JSON; "" the defaults,
+    ``none`` none; None if a line is not a STUN or TURN address."""
+    text = text.strip()
+    if not text:
+        return ICE_DEFAULT
+    if text.lower() in NO_SERVERS:
+        return "[]"
+    servers: list[dict[str, str]] = []
+    for line in text.replace(",", "\n").splitlines()[:8]:
+        words = line.split()
+        if not words:
+            continue
+        url = words[0]
+        if not url.startswith(("stun:", "turn:", "turns:")) or len(words) not in (1, 3):
+            return None
+        if any(ord(ch) < 0x21 or ch in "\"<>\\" for ch in url) or len(url) > 200:
+            return None
+        server = {"urls": url}
+        if len(words) == 3:
+            server["username"], server["credential"] = words[1][:200], words[2][:200]
+        servers.append(server)
+    return _dumps(servers)
+
+
 CORE_KEYS = (
     "seat", "rules", "phase", "to_move", "hand_no", "levels", "dealer", "level", "trump",
     "hand", "hand_sizes", "dealt", "declaration", "declarations", "kitty", "kitty_taken",

@@ -72,6 +72,9 @@ def friends_panel(scene: Scene) -> Markup:
            el("input", value=scene.host_name, maxlength=MAX_NAME, data_friends="host-name",
               data_testid="friends-name", type="text", autocomplete="nickname")),
         [seat_invite(lang, seat, remote[seat]) for seat in (1, 2, 3)],
+        el("label", t(lang, "friends_ice"), " ",
+           el("input", value=scene.ice, data_friends="ice", data_testid="friends-ice",
+              type="text", placeholder="stun:stun.qq.com:3478", autocomplete="off")),
         el("p", t(lang, "friends_trust"), class_="hint"),
         el("div",
            button(t(lang, "close"), "close", "friends-close"),
@@ -81,9 +84,8 @@ def friends_panel(scene: Scene) -> Markup:
     )
 
 
-def join_panel(scene: Scene, join: JoinShown) -> Markup:
+def join_panel(lang: str, join: JoinShown) -> Markup:
     """A friend's page before the table: who invites to which seat, the name, the answer."""
-    lang = scene.lang
     if join.stage == "bad":
         return dialog(el("h2", t(lang, "friends_title")),
                       el("p", t(lang, join.problem or "join_bad_invite"), data_testid="join-bad",

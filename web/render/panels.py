@@ -275,6 +275,6 @@ def overlay(scene: Scene) -> Markup:
     if scene.panel == "friends":
         panels.append(el("div", friends_panel(scene), class_="backdrop"))
     if scene.join is not None and scene.join.stage != "table":
-        panels.append(el("div", join_panel(scene, scene.join), class_="backdrop"))
+        panels.append(el("div", join_panel(scene.lang, scene.join), class_="backdrop"))
     panels.append(branch_banner(scene))
     return join(panels)

@@ -100,6 +100,7 @@ class Scene:
     friends_on: bool = False  # the page has the link: the bar offers "play with friends"
     remote: tuple[RemoteShown | None, ...] = ()  # the seats offered to friends (the host)
     host_name: str = ""
+    ice: str = ""  # the connection servers as typed ("": the defaults)
     join: JoinShown | None = None  # a friend's page: its invite and answer
     names: tuple[str, ...] = ()  # who plays each seat (a friend's page), "" for a computer
     phrases: bool = False  # the quick phrases can be said (someone is at the other end)
