@@ -159,11 +159,22 @@ def read_json(text: object, max_chars: int) -> dict[str, Any]:
     if not isinstance(text, str) or len(text) > max_chars:
         raise ProtocolError("too_large")
     try:
-        data = parse_json(text, max_chars=max_chars, max_depth=MAX_DEPTH)
-    except DataError:
+        parse_json(text, max_chars=max_chars, max_depth=MAX_DEPTH)  # bounded, then parsed
+        if strict_error(text) >= 0:
+            raise ProtocolError("bad_json")
+        data = json.loads(text, object_pairs_hook=_once)
+    except (DataError, ValueError):
         raise ProtocolError("bad_json") from None
-    if strict_error(text) >= 0 or not isinstance(data, dict):
+    if not isinstance(data, dict):
         raise ProtocolError("bad_json")
+    return data
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are each there once (else ``ValueError``)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise ValueError("a key twice")
     return data
 
 
