@@ -8,6 +8,7 @@ import re
 import time
 from collections.abc import Iterator
 from types import ModuleType
+from typing import Any
 
 import pytest
 import segno
@@ -228,14 +229,15 @@ def test_hostile_frames_never_reach_the_game_and_a_silent_friend_is_dropped(
     assert host.evaluate("() => window.tractorFriends.send(1, 'x'.repeat(8192))") is False
 
 
-def packed_reply(page: Page, invite_payload: str, sdp: str) -> str:
-    """A reply payload packed like the link's own, to the invite's offer (to another
-    offer when ``invite_payload`` is empty), carrying ``sdp``."""
+def packed_reply(page: Page, invite: str, reply: str, changes: dict[str, Any]) -> str:
+    """A reply payload packed like the link's own, the fields of ``reply`` (a payload)
+    with ``changes``, to the offer of ``invite`` (a payload; another offer when empty)."""
     packed: str = page.evaluate(
-        "async ([invite, sdp]) => { const P = window.tractorFriends.internal.payload;"
-        " const id = invite ? (await P.unpack('j', invite)).id : '0123456789abcdef';"
-        " return P.pack('r', 1, id, sdp, '{}'); }",
-        [invite_payload, sdp],
+        "async ([invite, reply, changes]) => { const P = window.tractorFriends.internal.payload;"
+        " const id = invite ? (await P.unpack('j', invite)).id : '01234567';"
+        " const fields = P.sdpFields((await P.unpack('r', reply)).sdp);"
+        " return P.packFields('r', 1, id, Object.assign(fields, changes), '{}'); }",
+        [invite, reply, changes],
     )
     return packed
 
@@ -252,7 +254,7 @@ def test_corrupt_oversized_and_truncated_links_are_refused(
     payload = link[link.index("#join=") + 6:]
     bomb: str = host.evaluate(
         "async () => { const P = window.tractorFriends.internal.payload;"
-        " return P.pack('j', 1, '0123456789abcdef', 'v=0\\r\\n', ' '.repeat(100000)); }"
+        " return P.packFields('j', 1, '01234567', {}, ' '.repeat(100000)); }"
     )
     assert len(bomb) < 1000  # a small link that inflates to 100 KB
     flipped = payload[:40] + ("A" if payload[40] != "A" else "B") + payload[41:]
@@ -264,13 +266,14 @@ def test_corrupt_oversized_and_truncated_links_are_refused(
             " (e) => e.message)", bad) == "bad-invite"
     reply = join(friend, link, '{"name":"friend"}')
     answer = reply[reply.index("#reply=") + 7:]
-    # The pending offer's own id, with an SDP line the link does not take, or with an SDP
-    # the link takes but the browser does not; and a well-formed reply to another offer.
-    forged_sdp = packed_reply(host, payload, "v=0\r\na=tool:x\r\nm=application 9 x\r\n")
-    broken_sdp = packed_reply(host, payload, "v=0\r\nm=application 9 x\r\n")
-    other_offer = packed_reply(host, "", "v=0\r\nm=application 9 x\r\n")
+    # The pending offer's own id with a field out of its grammar, an unknown field, or
+    # fields the link takes but the browser does not (another mid); a reply to another offer.
+    forged = [packed_reply(host, payload, answer, changes) for changes in (
+        {"c": ["x.local 9 1 host\r\na=tool:x"]}, {"u": "a b"}, {"f": "AA"}, {"e": "none"},
+        {"z": 1}, {"c": ["x.local 9 1 host"] * 9}, {"n": 0}, {"m": "7"})]
+    other_offer = packed_reply(host, "", answer, {})
     for bad in ["", "#reply=" + answer[:-12], "#reply=" + answer[:30] + "**" + answer[32:],
-                "#reply=" + "A" * 9000, "#reply=" + bomb, link, forged_sdp, broken_sdp,
+                "#reply=" + "A" * 9000, "#reply=" + bomb, link, *forged,
                 other_offer,
                 "#reply=" + answer.replace("A", "B", 3)]:
         assert accept(host, 1, bad) == "error:bad-reply", bad

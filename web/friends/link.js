@@ -201,8 +201,7 @@
     await link.pc.setLocalDescription(await link.pc.createOffer());
     await gathered(link.pc);
     if (link.ended) throw new Error("failed");
-    const sdp = P.trimSdp(link.pc.localDescription.sdp);
-    const payload = await P.pack("j", seat, link.id, sdp, infoJson);
+    const payload = await P.pack("j", seat, link.id, link.pc.localDescription.sdp, infoJson);
     link.pending = true;
     return `${pageUrl()}#join=${payload}`;
   }
@@ -255,7 +254,7 @@
     await link.pc.setLocalDescription(await link.pc.createAnswer());
     await gathered(link.pc);
     if (link.ended) throw new Error("failed");
-    const sdp = P.trimSdp(link.pc.localDescription.sdp);
+    const sdp = link.pc.localDescription.sdp;
     return `${pageUrl()}#reply=${await P.pack("r", offer.seat, offer.id, sdp, infoJson)}`;
   }
 
