@@ -11,8 +11,10 @@ in ``table.friends`` (``remote.hostseats``), replaced, never changed in place:
 * ``on_message`` runs one hostile text from a friend through ``hostseats.receive``:
   an action checked by the engine for that seat only is applied (``core.apply``),
   anything else refused with a message to that friend, nothing changed;
-* ``send_views`` (a hook after every action and every new match) sends each
-  connected friend its own seat's view, ``Match.observe(seat)``, and nothing else;
+* ``send_views`` (each time the table is drawn, ``Game.flush``: at most as often as
+  the table draws, which keeps an instant deal under the link's 50 frames a second)
+  sends each connected friend its own seat's view, ``Match.observe(seat)``, once for
+  each change, and nothing else;
 * ``on_status``: a dropped friend's seat is played by the computer (``flow``
   waits only for a seat ``Friends.playing``) until the friend is invited again.
 
@@ -48,7 +50,7 @@ from remote.protocol import (
 )
 from text.messages import Msg
 from text.phrases import PHRASES
-from tractor.actions import Action
+from tractor.actions import Action, Declare
 
 from house.core import apply
 from house.dialogs import start_over
@@ -126,7 +128,9 @@ async def accept_reply(table: Table, seat: int, text: str) -> None:
         remote = table.friends.at(seat) or remote
         _put(table, seat, replace(remote, problem=f"friend_reply_{code}"))
         return
-    on_joined(table, seat, info)
+    remote = table.friends.at(seat)
+    if remote is None or remote.status != "connected":  # else told already (``onJoined``)
+        on_joined(table, seat, info)
 
 
 def on_joined(table: Table, seat: int, info: str) -> None:
@@ -160,7 +164,14 @@ def on_message(table: Table, seat: int, text: object) -> bool:
     table.friends, reaction = receive(table.live.match, table.friends, seat, text,
                                       table.loop.clock())
     if isinstance(reaction, Apply):
+        dealing = table.live.match.phase == "deal"
         apply(table, reaction.action)
+        if dealing and isinstance(reaction.action, Declare):  # as seat 0's (seat0.declare)
+            m = table.live.match
+            if m.dealt < m.deal_total:
+                table.deal.repoll = (seat + 1) % 4
+            else:
+                table.deal.final_polled = False
         table.loop.wake.set()
         return True
     if isinstance(reaction, Reply):

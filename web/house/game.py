@@ -157,9 +157,6 @@ class Game:
         # data only once it is stored; nothing of a what-if (branching) is stored
         hooks.after_restart.append(lambda table: keeping.save(table) if branching.storing(
             table) else None)
-        # play with friends: each connected friend gets its seat's view after every change
-        hooks.after_action.append(lambda table, _action, _before: friends.send_views(table))
-        hooks.after_restart.append(friends.send_views)
         link.on_change = self.refresh
         keeping.load_match(self.state, fresh, lambda table: self.check_drawable())
         if deal is not None:
@@ -208,6 +205,7 @@ class Game:
             return
         scene = self.scene()
         self.screen.show(render(scene), root_classes(scene), self.state.lang)
+        friends.send_views(self.state)  # as often as the table is drawn (the link's rate)
         self.play_cues()
         loop.dirty = False
         loop.last_render = loop.clock()

@@ -97,4 +97,4 @@ def draw_codes(document: Any, friends: Any | None) -> None:
         element = found.item(i)
         if int(element.childElementCount) == 0:
             with contextlib.suppress(Exception):  # no code: the link itself is shown
-                friends.qrDraw(str(element.id), str(element.getAttribute("data-qr")))
+                friends.qrDraw(element, str(element.getAttribute("data-qr")))

@@ -11,6 +11,7 @@ to the host (``remote.client``). Once the answer is made, the address becomes
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from pyodide.ffi import create_proxy, jsnull
@@ -33,8 +34,9 @@ DRAW_DELAY = 0.03
 
 
 def is_friend_page(fragment: str) -> bool:
-    """Whether the page's address (its ``#`` part) makes it a friend's page."""
-    return fragment.startswith("#join=") or fragment == JOINED
+    """Whether the page's address (its ``#`` part) makes it a friend's page (or a friend's
+    answer opened in another tab of the host's browser)."""
+    return fragment.startswith(("#join=", "#reply=")) or fragment == JOINED
 
 
 class FriendPage:
@@ -149,6 +151,13 @@ async def start(document: Any, window: Any, store: Store, browser_lang: str) -> 
     client = friend.start(page_language(store, browser_lang), parse_invite_info(info))
     if fragment == JOINED:
         client.problem = "join_old_invite"
+    elif fragment.startswith("#reply="):  # the host's other tab takes it (BroadcastChannel)
+        delivered = False
+        if friends is not None:
+            with contextlib.suppress(Exception):
+                delivered = bool(await friends.deliverReply(fragment)) is True
+        client.problem = "reply_delivered" if delivered else "reply_not_delivered"
+        window.history.replaceState(None, "", JOINED)
     page = FriendPage(document, window, client, friends)
     page.proxies = [create_proxy(page.on_click), create_proxy(page.on_change),
                     create_proxy(page.on_message), create_proxy(page.on_status)]
