@@ -20,6 +20,9 @@ LINK_TIMEOUT_MS = 30_000
 DROP_TIMEOUT_MS = 25_000
 """The link says ``dropped`` within 15 s of silence; the table shows it at once."""
 NO_ICE = "none"
+CARDS_LEFT = ("() => document.querySelector('[data-testid=\"phase\"]')?.textContent + ' '"
+              " + document.querySelectorAll('#hand [data-card]').length")
+"""The friend's phase and the cards in its hand: what its turn changes."""
 
 
 def open_friend(page: Page, invite: str) -> str:
@@ -65,7 +68,8 @@ def friend_plays(friend: Page, until: str, turns: int = 1000) -> int:
                 "`[data-testid=\"${id}\"]`)?.textContent ?? ''; const phase = g('phase'),"
                 " toMove = g('to-move'); return eval(until); }", until):
             return played
-        phase, before = probe(friend, "phase"), probe(friend, "dealt") + probe(friend, "status")
+        phase = probe(friend, "phase")
+        before = friend.evaluate(CARDS_LEFT)
         if phase in ("play", "bury"):
             friend.get_by_test_id("hint").click()
             chosen = friend.locator('[data-testid="hand"] [aria-pressed="true"]')
@@ -75,10 +79,8 @@ def friend_plays(friend: Page, until: str, turns: int = 1000) -> int:
             friend.get_by_test_id("call-friend").click()
         else:
             friend.get_by_test_id("pass").click()
-        friend.wait_for_function(
-            "(before) => { const g = (id) => document.querySelector(`[data-testid=\"${id}\"]`)"
-            "?.textContent ?? ''; return g('to-move') !== '0' || g('dealt') + g('status') !== "
-            "before; }", arg=before, timeout=LINK_TIMEOUT_MS)
+        friend.wait_for_function(f"(before) => ({CARDS_LEFT})() !== before", arg=before,
+                                 timeout=LINK_TIMEOUT_MS)  # its cards left, or its phase
     return turns
 
 

@@ -19,7 +19,7 @@ from seats.agents import WorkerLink
 from store.settings import Settings
 from store.storage import Store
 from tables import run_async
-from tractor.actions import Play
+from tractor.actions import Deal, Declare, Play
 from tractor.match import Match
 from tractor.rules import Rules
 
@@ -256,3 +256,21 @@ def test_a_bad_reply_is_refused_and_the_seat_stays_a_computer() -> None:
     remote = game.state.friends.at(1)
     assert remote is not None and remote.problem == "friend_reply_bad_reply"
     assert not game.state.friends.playing(1)
+
+
+def test_a_friend_declares_while_the_cards_are_dealt_and_the_computers_may_answer() -> None:
+    link = FakeFriendLink()
+    game = friends_game(link)
+    run_async(seat_friends(game, (1,)))
+    for seed in range(1, 40):  # a deal in which seat 1 can declare
+        m = game.state.live.match = Match(Rules(decks=1), seed)
+        while m.dealt < m.deal_total and not m.declaration_options(1):
+            m.apply(Deal())  # the cards dealt by hand: no computer declares meanwhile
+        if m.declaration_options(1):
+            break
+    option = m.declaration_options(1)[0]
+    assert game.state.friends.playing(1)
+    game.friend_message(1, encode_friend(Act(Declare(1, [str(c) for c in option]))))
+    declared = m.observe(0).to_data()["declaration"]
+    assert declared is not None and declared["seat"] == 1
+    assert game.state.deal.repoll == 2 or not game.state.deal.final_polled
