@@ -17,7 +17,7 @@ from web_helpers import LOAD_TIMEOUT_MS, ONE_DECK_INSTANT, open_table, probe, wa
 pytestmark = pytest.mark.web
 
 LINK_TIMEOUT_MS = 30_000
-DROP_TIMEOUT_MS = 25_000
+DROP_TIMEOUT_MS = 15_000
 """The link says ``dropped`` within 15 s of silence; the table shows it at once."""
 NO_ICE = "none"
 CARDS_LEFT = ("() => document.querySelector('[data-testid=\"phase\"]')?.textContent + ' '"

@@ -274,3 +274,20 @@ def test_a_friend_declares_while_the_cards_are_dealt_and_the_computers_may_answe
     declared = m.observe(0).to_data()["declaration"]
     assert declared is not None and declared["seat"] == 1
     assert game.state.deal.repoll == 2 or not game.state.deal.final_polled
+
+
+def test_a_quick_phrase_reaches_every_friend_as_a_key_and_the_host_as_words() -> None:
+    link = FakeFriendLink()
+    game = friends_game(link)
+    run_async(seat_friends(game, (1, 3)))
+    game.friend_message(3, '{"t": "say", "k": "thanks"}')
+    for seat in (1, 3):
+        assert json.loads(link.sent[seat][-1]) == {"t": "say", "s": 3, "k": "thanks"}
+    assert link.sent[2] == []
+    assert 'data-testid="phrases"' in game.screen.regions["footer"]  # type: ignore[attr-defined]
+    assert "Left: Thanks, partner!" in game.screen.regions["footer"]  # type: ignore[attr-defined]
+    game.say("good_cards")
+    assert json.loads(link.sent[1][-1]) == {"t": "say", "s": 0, "k": "good_cards"}
+    sent = len(link.sent[1])
+    game.say("<b>free text</b>")
+    assert len(link.sent[1]) == sent
