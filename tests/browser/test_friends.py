@@ -49,7 +49,12 @@ def invite_seat_1(host: Page, friend: Page) -> None:
     host.get_by_test_id("reply-input-1").fill(reply)
     host.get_by_test_id("reply-accept-1").click()
     seat = host.get_by_test_id("seat-1")
-    expect(seat).to_have_attribute("data-remote", "connected", timeout=LINK_TIMEOUT_MS)
+    try:
+        expect(seat).to_have_attribute("data-remote", "connected", timeout=LINK_TIMEOUT_MS)
+    except AssertionError:  # what each side says, for the report
+        print("host:", host.get_by_test_id("friends-panel").inner_text())
+        print("friend:", friend.locator("#overlay").inner_text())
+        raise
     expect(seat.get_by_test_id("remote-name")).to_have_text("Ann<b>")  # text, escaped
 
 

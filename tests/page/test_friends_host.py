@@ -291,3 +291,24 @@ def test_a_quick_phrase_reaches_every_friend_as_a_key_and_the_host_as_words() ->
     sent = len(link.sent[1])
     game.say("<b>free text</b>")
     assert len(link.sent[1]) == sent
+
+
+def test_inviting_a_seat_again_hides_the_old_invite_at_once() -> None:
+    link = FakeFriendLink()
+    game = friends_game(link)
+
+    async def scenario() -> None:
+        await friends.invite(game.state, 1)
+        remote = game.state.friends.at(1)
+        assert remote is not None and remote.invite
+        game.invite(1)  # the click: the new link is still being made
+        overlay = game.screen.regions["overlay"]  # type: ignore[attr-defined]
+        assert 'data-testid="invite-link-1"' not in overlay
+        remote = game.state.friends.at(1)
+        assert remote is not None and remote.status == "inviting" and not remote.invite
+        await asyncio.sleep(0.01)
+        assert link.invited[-1][0] == 1 and len(link.invited) == 2
+
+    game.open_friends()
+    run_async(scenario())
+    assert 'data-testid="invite-link-1"' in game.screen.regions["overlay"]  # type: ignore[attr-defined]

@@ -91,15 +91,25 @@ def _put(table: Table, seat: int, remote: RemoteSeat | None) -> None:
     table.loop.wake.set()
 
 
+def begin_invite(table: Table, seat: int) -> None:
+    """The seat is being invited (again): any earlier link and invite are gone at once,
+    before the new link is made (no old invite is shown meanwhile)."""
+    link, old = table.env.friend_link, table.friends.at(seat)
+    if link is None or seat not in REMOTE_SEATS:
+        return
+    if old is not None and old.status == "connected":
+        link.close(seat)
+    _put(table, seat, RemoteSeat(status="inviting", name="" if old is None else old.name))
+
+
 async def invite(table: Table, seat: int) -> None:
     """Make ``seat``'s invite link (again, after a drop: the friend takes the seat back)."""
     link = table.env.friend_link
     if link is None or seat not in REMOTE_SEATS:
         return
-    old = table.friends.at(seat)
-    if old is not None and old.status == "connected":
-        link.close(seat)
-    _put(table, seat, RemoteSeat(status="inviting", name="" if old is None else old.name))
+    remote = table.friends.at(seat)
+    if remote is None or remote.status != "inviting" or remote.invite or remote.problem:
+        begin_invite(table, seat)
     info = invite_info(table.friends.host_name, seat, table.lang)
     try:
         ice = ice_servers(table.env.ice) or ICE_DEFAULT

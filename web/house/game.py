@@ -264,7 +264,9 @@ class Game:
         env.friend_link, env.ice = link, (self.state.keep.store.get(friends.ICE_KEY) or "")[:1000]
 
     def invite(self, seat: int) -> None:
-        """Make ``seat``'s invite link (``friends.invite``), drawn when it is made."""
+        """Make ``seat``'s invite link (``friends.invite``), drawn when it is made (the
+        earlier one is gone at once: ``friends.begin_invite``)."""
+        friends.begin_invite(self.state, seat)
         asyncio.ensure_future(self._then_draw(friends.invite(self.state, seat)))
         self.refresh()
 
