@@ -312,3 +312,23 @@ def test_inviting_a_seat_again_hides_the_old_invite_at_once() -> None:
     game.open_friends()
     run_async(scenario())
     assert 'data-testid="invite-link-1"' in game.screen.regions["overlay"]  # type: ignore[attr-defined]
+
+
+def test_the_connection_servers_are_in_settings_too_one_key_one_check() -> None:
+    game = friends_game(FakeFriendLink())
+    screen: Any = game.screen
+    game.open_settings()
+    assert 'data-testid="settings-ice"' in screen.regions["overlay"]
+    assert 'data-friends="ice"' in screen.regions["overlay"]  # the friends panel's handler
+    game.set_ice("turn:relay.example:3478 ann secret")  # typed in Settings
+    assert game.state.keep.store.get(friends.ICE_KEY) == "turn:relay.example:3478 ann secret"
+    assert game.state.words.message is None
+    assert 'value="turn:relay.example:3478 ann secret"' in screen.regions["overlay"]
+    game.close_panel()
+    game.open_friends()  # the friends panel shows what Settings holds
+    assert 'data-testid="friends-ice"' in screen.regions["overlay"]
+    assert 'value="turn:relay.example:3478 ann secret"' in screen.regions["overlay"]
+    game.set_ice("<b>not a server")  # the same check: refused in words, kept as typed
+    assert game.state.words.message is not None
+    assert game.state.words.message.key == "friends_ice_bad"
+    assert "<b>not" not in screen.regions["overlay"]

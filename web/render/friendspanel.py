@@ -61,6 +61,14 @@ def seat_invite(lang: str, seat: int, remote: RemoteShown | None) -> Markup:
     return el("div", *parts, class_="friend-seat", data_testid=f"friend-seat-{seat}")
 
 
+def ice_field(scene: Scene, testid: str) -> Markup:
+    """The connection servers as typed (``tractor.friends.ice``), in the friends panel and
+    in Settings: one field, one key, one check (``house.friends.set_ice``)."""
+    return el("label", el("span", t(scene.lang, "friends_ice")), " ",
+              el("input", value=scene.ice, data_friends="ice", data_testid=testid,
+                 type="text", placeholder="stun:stun.qq.com:3478", autocomplete="off"))
+
+
 def friends_panel(scene: Scene) -> Markup:
     """The host's panel: the host's name, seats 1 to 3 to invite friends to, deal."""
     lang = scene.lang
@@ -72,9 +80,7 @@ def friends_panel(scene: Scene) -> Markup:
            el("input", value=scene.host_name, maxlength=MAX_NAME, data_friends="host-name",
               data_testid="friends-name", type="text", autocomplete="nickname")),
         [seat_invite(lang, seat, remote[seat]) for seat in (1, 2, 3)],
-        el("label", t(lang, "friends_ice"), " ",
-           el("input", value=scene.ice, data_friends="ice", data_testid="friends-ice",
-              type="text", placeholder="stun:stun.qq.com:3478", autocomplete="off")),
+        ice_field(scene, "friends-ice"),
         el("p", t(lang, "friends_trust"), class_="hint"),
         el("div",
            button(t(lang, "close"), "close", "friends-close"),
