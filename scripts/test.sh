@@ -82,6 +82,7 @@ run_checks() {
     "$VENV/bin/mypy" --strict build.py sitebuild scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/bench_try_check.py scripts/screenshots.py || failed=1
     # The friends' link's benchmark shares tests/browser/friend_pages.py with its test.
     MYPYPATH=scripts:tests/browser "$VENV/bin/mypy" --strict scripts/bench_friend_link.py || failed=1
+    MYPYPATH=scripts:tests/browser:tests/page:web:pyengine "$VENV/bin/mypy" --strict scripts/bench_friends_play.py || failed=1
     say "mypy --strict tests (a folder at a time, each has its conftest.py; web/ and the engine on the path as in the tests)"
     local folder
     for folder in tests/conftest.py tests/engine tests/page; do

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -94,9 +95,10 @@ def friend_plays(friend: Page, until: str, turns: int = 1000) -> int:
     return turns
 
 
-def host_for_friends(host: Page, site_url: str) -> None:
+def host_for_friends(host: Page, site_url: str,
+                     settings: dict[str, Any] = ONE_DECK_INSTANT) -> None:
     """The host's table, named, with no connection server (loopback only)."""
-    open_table(host, site_url, settings=ONE_DECK_INSTANT)
+    open_table(host, site_url, settings=settings)
     host.get_by_test_id("friends").click()
     host.get_by_test_id("friends-name").fill("Host")
     host.get_by_test_id("friends-ice").fill(NO_ICE)
