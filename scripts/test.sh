@@ -70,7 +70,7 @@ run_checks() {
     say "lint-imports (the layers of the engine and of web/, no import circle: pyproject.toml [tool.importlinter])"
     PYTHONPATH=web "$VENV/bin/lint-imports" --no-cache || failed=1
     say "mypy --strict web (the page's Python; js/pyscript/pyodide exist only in the browser)"
-    "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py web/{page,house,seats,render,store,text,micro}/*.py || failed=1
+    "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py web/{page,house,remote,seats,render,store,text,micro}/*.py || failed=1
     say "mypy --strict web/embed (MicroPython draws with scenario_check; the worker uses tractor)"
     # The embed's MicroPython files see the engine's as top-level modules (rulecore, as in
     # dist/), never the installed tractor package: one file, one module name.
@@ -80,6 +80,9 @@ run_checks() {
     MYPYPATH=pyengine "$VENV/bin/mypy" --strict web/embed/embed_worker.py || failed=1
     say "mypy --strict build.py sitebuild (the build) and the scripts"
     "$VENV/bin/mypy" --strict build.py sitebuild scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/bench_try_check.py scripts/screenshots.py || failed=1
+    # The friends' link's benchmark shares tests/browser/friend_pages.py with its test.
+    MYPYPATH=scripts:tests/browser "$VENV/bin/mypy" --strict scripts/bench_friend_link.py || failed=1
+    MYPYPATH=scripts:tests/browser:tests/page:web:pyengine "$VENV/bin/mypy" --strict scripts/bench_friends_play.py || failed=1
     say "mypy --strict tests (a folder at a time, each has its conftest.py; web/ and the engine on the path as in the tests)"
     local folder
     for folder in tests/conftest.py tests/engine tests/page; do

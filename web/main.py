@@ -14,7 +14,7 @@ from typing import Any  # noqa: E402
 
 from house import painting  # noqa: E402
 from house.game import Game  # noqa: E402
-from page import controls  # noqa: E402
+from page import controls, friendlink, friendpage  # noqa: E402
 from page.screen import DomScreen  # noqa: E402
 from pyodide.ffi import create_proxy, jsnull, to_js  # noqa: E402
 from pyscript import create_named_worker, document, window  # noqa: E402
@@ -82,16 +82,45 @@ def play_cues(sounds: list[str], call: str | None) -> None:
         sound.play(to_js(sounds), call)
 
 
+def connect_friends(game: Game, screen: DomScreen) -> list[object]:
+    """Play with friends: the table's link to friends' pages, if the page has the
+    transport (``web/friends/link.js``); its QR codes drawn after each drawing."""
+    friends = friendlink.transport()
+    if friends is None:
+        return []
+    game.connect_friends(friendlink.JsFriendLink(friends))
+    show = screen.show
+
+    def show_and_draw_codes(regions: Any, classes: str, lang: str) -> None:
+        show(regions, classes, lang)
+        if "overlay" in regions:
+            friendlink.draw_codes(document, friends)
+
+    screen.show = show_and_draw_codes  # type: ignore[method-assign]
+    return friendlink.install_host(friends, game.friend_message, game.friend_status,
+                                   game.friend_joined)
+
+
+def friend_main() -> list[object]:
+    """A friend's page (``#join=…``): the table drawn from the host's views (no match here)."""
+    document.getElementById("table").setAttribute("data-live", "1")
+    return [asyncio.ensure_future(friendpage.start(
+        document, window, Store(local_storage()), str(window.navigator.language or "")))]
+
+
 def main() -> list[object]:
     """Start the table; returns what must stay referenced (proxies, tasks)."""
+    if friendpage.is_friend_page(str(window.location.hash)):
+        return friend_main()
     document.getElementById("table").setAttribute("data-live", "1")  # the painter stops
     painted, selection = painted_table()
     query = parse_query(str(window.location.search))
     if query.deal is not None or query.deal_refused:  # offered (or refused) once, not on reload
         window.history.replaceState(None, "", page_address())
     link = WorkerLink()
+    screen = DomScreen(document)
     game = Game(
-        DomScreen(document),
+        screen,
         Store(local_storage()),
         link,
         seed=query.seed,
@@ -103,7 +132,8 @@ def main() -> list[object]:
         cue=play_cues,
     )
     painting.adopt(game.state, painted, selection)
-    proxies = [*controls.install(document, game), watch_other_tabs(game)]
+    proxies = [*controls.install(document, game), watch_other_tabs(game),
+               *connect_friends(game, screen)]
     tasks = [asyncio.ensure_future(game.run()), asyncio.ensure_future(connect_worker(game, link))]
     return [game, *proxies, *tasks]
 

@@ -29,7 +29,7 @@ CATALOGS = {
     for lang in i18n.LANGUAGES
 }
 CHINESE = [lang for lang in i18n.LANGUAGES if lang.startswith("zh")]
-PAGE_FOLDERS = ("", "page", "house", "seats", "render", "store", "text", "micro")
+PAGE_FOLDERS = ("", "page", "house", "remote", "seats", "render", "store", "text", "micro")
 """The page's folders whose modules name messages (``web/`` itself and its packages)."""
 CODE = "\n".join(p.read_text() for p in sorted(path for folder in PAGE_FOLDERS
                                                 for path in (WEB / folder).glob("*.py"))
@@ -37,7 +37,8 @@ CODE = "\n".join(p.read_text() for p in sorted(path for folder in PAGE_FOLDERS
 ENGINE = "\n".join(p.read_text() for p in sorted((ROOT / "pyengine" / "tractor").rglob("*.py")))
 LITERALS = set(re.findall(r"""["']([A-Za-z0-9_]+)["']""", CODE))
 DYNAMIC = ("seat", "lead_", "rule_", "opt_", "speed_", "player_", "refused_", "import_why_",
-           "why_", "confirm_", "mark_", "review_kind_", "worker_")
+           "why_", "confirm_", "mark_", "review_kind_", "worker_", "friend_status_",
+           "friend_reply_", "friend_refused_", "phrase_", "seat_from_host_")
 """Prefixes of messages whose keys the code builds (``f"lead_{kind}"``): the rest of
 such a key must be a word of the code or the engine."""
 EMBED = "\n".join(p.read_text() for p in sorted((WEB / "embed").glob("*.py")))

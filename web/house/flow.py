@@ -4,7 +4,8 @@
 chosen speed, offers deal-time declarations to the computer seats (and to seat
 0's helper when it declares for seat 0), awaits the computer seats' decisions
 (``agents``), keeps a finished trick in view for a moment, and otherwise waits
-on ``table.loop.wake``, which every input sets. It stands still while
+on ``table.loop.wake``, which every input sets (a seat ``table.friends`` says a
+friend plays is waited for, never polled: ``house.friends``). It stands still while
 ``table.paused`` (a dialog, a replay, another tab holding the match). Each step
 checks that the match did not change under it (``table.live.epoch``,
 ``table.live.version``) before it applies what it awaited. Every action goes
@@ -96,7 +97,7 @@ async def _step(table: Table, flush: Flush) -> None:
             apply(table, NextHand())
     elif phase == "deal":
         await _deal_step(table, flush)
-    elif mover == HUMAN and not autoplay:
+    elif mover == HUMAN and not autoplay or mover is not None and table.friends.playing(mover):
         await _wait(table, flush)
     elif mover is not None and mover != CHANCE:
         await _computer_turn(table, flush, mover)
@@ -196,7 +197,8 @@ async def _poll(table: Table, flush: Flush, first: int, rounds: int) -> bool:
     asked, seat, limit = 0, first, rounds
     while asked < limit:
         m = table.live.match
-        if (seat != HUMAN or table.helper_declares) and m.declaration_options(seat):
+        if ((seat != HUMAN or table.helper_declares) and not table.friends.playing(seat)
+                and m.declaration_options(seat)):
             choice = await table.env.agents[seat].choose(m, seat, "declare")
             await _while_paused(table, flush)
             if table.live.epoch != epoch or table.live.match.phase != "deal":

@@ -11,7 +11,8 @@ rooms are modules of functions over it that never draw:
 * ``dialogs`` -- settings and panels: options, rules, confirmations, Escape;
 * ``keeping`` -- keeping the match in storage: loading, saving, other tabs
   (beside ``keeper``, the rules for writing, and ``stored``, the small values);
-* ``coach`` -- reviewing seat 0's decisions in a past hand, sharing one as a quiz.
+* ``coach`` -- reviewing seat 0's decisions in a past hand, sharing one as a quiz;
+* ``friends`` -- play with friends: inviting a friend to a seat, their messages and views.
 
 ``Game`` builds the state, registers what runs after every action (the notice,
 ``notices.note_action``; keeping the match, ``keeping.keep_action``) and after
@@ -35,6 +36,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
+from remote.hostseats import FriendLink
 from render.scene import Scene
 from render.table import render, root_classes
 from seats.agents import WorkerLink, seat_agents
@@ -54,6 +56,7 @@ from house import (
     dialogs,
     drilling,
     flow,
+    friends,
     keeping,
     records,
     replays,
@@ -202,6 +205,7 @@ class Game:
             return
         scene = self.scene()
         self.screen.show(render(scene), root_classes(scene), self.state.lang)
+        friends.send_views(self.state)  # as often as the table is drawn (the link's rate)
         self.play_cues()
         loop.dirty = False
         loop.last_render = loop.clock()
@@ -251,6 +255,24 @@ class Game:
         a drill's verdict moves it in the schedule (``drilling.on_verdict``)."""
         asyncio.ensure_future(trying.try_check(self.state, key, self.flush,
                                                drilling.on_verdict))
+
+    # ------------------------------------------------------------ play with friends
+    def connect_friends(self, link: FriendLink) -> None:
+        """Give the table the page's link to friends' pages (``house.friends``), and the
+        connection servers kept from the last visit."""
+        env = self.state.env
+        env.friend_link, env.ice = link, (self.state.keep.store.get(friends.ICE_KEY) or "")[:1000]
+
+    def invite(self, seat: int) -> None:
+        """Make ``seat``'s invite link (``friends.invite``), drawn when it is made (the
+        earlier one is gone at once: ``friends.begin_invite``)."""
+        friends.begin_invite(self.state, seat)
+        asyncio.ensure_future(self._then_draw(friends.invite(self.state, seat)))
+        self.refresh()
+
+    def accept_reply(self, seat: int, text: str) -> None:
+        """Take a friend's answer (``friends.accept_reply``), drawn when it is judged."""
+        asyncio.ensure_future(self._then_draw(friends.accept_reply(self.state, seat, text)))
 
     # ------------------------------------------------------------ the rooms (see above)
     # seat 0's input
@@ -307,6 +329,16 @@ class Game:
     restore_set_aside = _drawn(keeping.restore_set_aside)
     take_over = _drawn(keeping.take_over)
     on_storage = _drawn_if(keeping.on_storage)
+
+    # play with friends (the link's callbacks too)
+    open_friends = _drawn(friends.open_friends)
+    set_host_name = _read(friends.set_host_name)
+    friends_start = _drawn(friends.start)
+    say = _drawn(friends.say)
+    set_ice = _drawn(friends.set_ice)
+    friend_message = _drawn_if(friends.on_message)
+    friend_status = _drawn(friends.on_status)
+    friend_joined = _drawn(friends.on_joined)
 
     # the coach
     cancel_review = _drawn(coach.cancel_review)

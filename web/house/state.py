@@ -7,7 +7,8 @@ confirmations (``panels``), the past hands and their replay and review
 (``past``), storage (``keep``), the table's message and notice (``words``),
 the settings and statistics (``prefs``), the loop's wake-up and drawing
 state (``loop``), the sounds waiting to be played (``cues``), the computer
-players and the page's address (``env``), and what runs after each action
+players and the page's address (``env``), the seats played by friends on their own
+pages (``friends``, ``house.friends``), and what runs after each action
 (``hooks``, registered by the facade, ``game.Game``). The rooms are functions
 over a ``Table``; this module imports no room, no drawing and no facade.
 """
@@ -18,6 +19,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from remote.hostseats import FriendLink, Friends
 from render.attempts import Trial
 from render.reviews import Review
 from seats.agents import SeatAgent, WorkerLink
@@ -166,6 +168,8 @@ class Env:
     link: WorkerLink
     agents: dict[int, SeatAgent]
     address: str = "index.html"
+    friend_link: FriendLink | None = None  # play with friends (house.friends), if the page has it
+    ice: str = ""  # the connection servers for friends' links as typed ("": the defaults)
 
 
 @dataclass
@@ -208,6 +212,7 @@ class Table:
     past: Past = field(default_factory=Past)
     hooks: Hooks = field(default_factory=Hooks)
     cues: Cues = field(default_factory=Cues)
+    friends: Friends = field(default_factory=Friends)  # the remote seats (house.friends)
 
     @property
     def pace(self) -> Pace:

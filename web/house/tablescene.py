@@ -7,7 +7,7 @@ the view's cache and reads the past hands only while Settings is open.
 
 from __future__ import annotations
 
-from render.scene import Scene
+from render.scene import RemoteShown, Scene
 from text.i18n import t
 
 from house.core import view
@@ -25,6 +25,12 @@ def levels_before(table: Table) -> list[int] | None:
     if len(m.results) >= 2:
         return list(m.results[-2].levels)
     return [0, 0, 0, 0] if m.hand_no == 0 else None
+
+
+def remote_shown(table: Table) -> tuple[RemoteShown | None, ...]:
+    """The seats offered to friends (``house.friends``), as the drawing shows them."""
+    return tuple(None if r is None else RemoteShown(r.status, r.name, r.invite, r.problem)
+                 for r in table.friends.seats)
 
 
 def scene_of(table: Table) -> Scene:
@@ -80,5 +86,10 @@ def scene_of(table: Table) -> Scene:
         speed=prefs.speed_override or prefs.settings.speed,
         position_link=panels.position_link,
         position_iframe=panels.position_iframe,
+        friends_on=table.env.friend_link is not None,
+        remote=remote_shown(table),
+        host_name=table.friends.host_name,
+        ice=table.env.ice,
+        phrases=bool(table.friends.connected()),
         **learn_scene(table),
     )

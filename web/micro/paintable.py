@@ -198,7 +198,7 @@ def friend_state(words: Words, view: "PaintedView", card: str) -> Markup:
 
 
 def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bool = False,
-        first_visit: bool = False, sound: bool = True) -> Markup:
+        first_visit: bool = False, sound: bool = True, friends: bool = False) -> Markup:
     """The bar: title, trump and level, declaration, points, friend, buttons, welcome."""
     parts = [
         el("h1", words("title"), class_="title"),
@@ -221,22 +221,24 @@ def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bo
     card = view["friend_card"]
     if card is not None:
         parts.append(friend_state(words, view, card))
-    parts.append(bar_buttons(words, show_last, show_log, sound))
+    parts.append(bar_buttons(words, show_last, show_log, sound, friends))
     if first_visit:
         parts.append(welcome(words))
     return join(parts)
 
 
 def bar_buttons(words: Words, show_last: bool = False, show_log: bool = False,
-                sound: bool = True) -> Markup:
-    """The bar's buttons: last trick, new game, log, sound, how to play, drills, records (past
-    hands and statistics), settings, language."""
+                sound: bool = True, friends: bool = False) -> Markup:
+    """The bar's buttons: last trick, new game, (play with friends,) log, sound, how to
+    play, drills, records (past hands and statistics), settings, language."""
     return el(
         "div",
         button(labelled("↶", words("last_trick")), "last-trick", "last-trick",
                aria_pressed="true" if show_last else "false", title=words("last_trick")),
         button(labelled("＋", words("new_game")), "new-game", "new-game",
                title=words("new_game")),
+        button(labelled("👥", words("friends")), "friends", "friends",
+               title=words("friends")) if friends else None,
         log_toggle(words, show_log),
         sound_toggle(words, sound),
         el("a", el("span", words("how_to_play"), class_="long"),
@@ -267,8 +269,10 @@ def welcome(words: Words) -> Markup:
 
 
 def seat_box(words: Words, view: "PaintedView", seat: int,
-             thinking: "int | None" = None) -> Markup:
-    """One seat's box: name, dealer/friend badges, level, cards left, points."""
+             thinking: "int | None" = None, remote: str = "", name: str = "") -> Markup:
+    """One seat's box: name, dealer/friend badges, level, cards left, points; a seat
+    offered to a friend says how its link stands (``remote``, ``data-remote``) and who
+    plays it (``name``, text)."""
     badges = []  # type: list[Child]
     if view["dealer"] == seat:
         badges.append(el("span", words("dealer_mark"), class_="badge dealer"))
@@ -285,12 +289,18 @@ def seat_box(words: Words, view: "PaintedView", seat: int,
     if thinking == seat:
         classes.append("thinking")
         state = el("span", words("thinking"), class_="state")
+    if name:
+        badges.append(el("span", name, class_="badge remote-name", data_testid="remote-name"))
+    if remote:
+        classes.append("remote-" + remote)
     return seat_shell(words, seat, " ".join(classes), badges,
-                      el("div", [el("span", item) for item in meta], class_="seat-meta"), state)
+                      el("div", [el("span", item) for item in meta], class_="seat-meta"), state,
+                      remote)
 
 
 def seat_shell(words: Words, seat: int, classes: str, badges: "list[Child]",
-               meta: "Markup | None" = None, state: "Markup | None" = None) -> Markup:
+               meta: "Markup | None" = None, state: "Markup | None" = None,
+               remote: str = "") -> Markup:
     """A seat's box around its name (and badges), with what is known of it."""
     back = None if seat == 0 else el("span", class_="back", aria_hidden="true")
     return el(
@@ -304,6 +314,7 @@ def seat_shell(words: Words, seat: int, classes: str, badges: "list[Child]",
         class_=classes,
         data_seat=seat,
         data_testid="seat-" + str(seat),
+        data_remote=remote or None,
     )
 
 

@@ -79,7 +79,20 @@ def click_commands(game: Game) -> dict[str, Callable[[Any], None]]:
         "play-from-here": lambda el: game.play_from_here(),
         "branch-exit": lambda el: game.exit_branch(),
         "export": lambda el: download(el.ownerDocument, *game.export_record()),
+        # play with friends (issue 37)
+        "friends": lambda el: game.open_friends(),
+        "invite": lambda el: game.invite(int(el.getAttribute("data-seat"))),
+        "reply-accept": lambda el: game.accept_reply(
+            int(el.getAttribute("data-seat")), field_text(el.ownerDocument.getElementById(
+                f"reply-input-{int(el.getAttribute('data-seat'))}"))),
+        "friends-start": lambda el: game.friends_start(),
+        "say": lambda el: game.say(str(el.getAttribute("data-key"))),
     }
+
+
+def field_text(field: Any) -> str:
+    """An input's text ("" if it is not there)."""
+    return "" if field is None or field is jsnull else str(field.value)
 
 
 def download(document: Any, name: str, text: str) -> None:
@@ -245,6 +258,11 @@ def install(document: Any, game: Game) -> list[Any]:
             target.value = ""
             return
         value = str(target.value)
+        friends_field = text_or_none(target.getAttribute("data-friends"))
+        if friends_field == "host-name":
+            game.set_host_name(value)
+        elif friends_field == "ice":
+            game.set_ice(value)
         for attribute, handler in (
             ("data-rule", game.set_rule),
             ("data-option", game.set_option),

@@ -18,6 +18,7 @@ from tractor.rules import CHOICES
 from render.branchbanner import branch_banner
 from render.drillpanel import drills_panel
 from render.faces import button, dialog, mini_cards
+from render.friendspanel import friends_panel, ice_field, join_panel
 from render.replaypanel import history_list, replay_panel
 from render.scene import Scene
 
@@ -178,7 +179,7 @@ def settings_panel(scene: Scene) -> Markup:
     return dialog(
         el("h2", t(lang, "settings_title")),
         el("h3", t(lang, "display_title")),
-        el("div", display_rows, class_="form"),
+        el("div", display_rows, ice_field(scene, "settings-ice"), class_="form"),
         el("h3", t(lang, "rules_title")),
         el("div", rows, class_="form"),
         el("div", button(t(lang, "apply_rules"), "apply-rules", "apply-rules",
@@ -307,5 +308,9 @@ def overlay(scene: Scene) -> Markup:
     # learn from your mistakes (issue 38): the drills panel, a what-if's banner
     if scene.panel == "drills":
         panels.append(el("div", drills_panel(scene), class_="backdrop"))
+    if scene.panel == "friends":
+        panels.append(el("div", friends_panel(scene), class_="backdrop"))
+    if scene.join is not None and scene.join.stage != "table":
+        panels.append(el("div", join_panel(scene.lang, scene.join), class_="backdrop"))
     panels.append(branch_banner(scene))
     return join(panels)

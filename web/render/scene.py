@@ -18,6 +18,27 @@ if TYPE_CHECKING:
     from render.reviews import Review
 
 
+@dataclass(frozen=True)
+class RemoteShown:
+    """A seat offered to a friend, as the host's page shows it (``house.friends``)."""
+
+    status: str  # inviting, connected or dropped
+    name: str = ""  # the friend's name (cleaned: ``remote.protocol.clean_name``)
+    invite: str = ""  # the invite link, once made
+    problem: str = ""  # a message key: why the link or the reply failed
+
+
+@dataclass(frozen=True)
+class JoinShown:
+    """A friend's page around the table (``remote.client``): the invite, its answer."""
+
+    stage: str  # "bad": no readable invite; "join": asks the name; "reply": the answer made
+    host: str = ""  # who invites (cleaned)
+    seat: int = 0  # the seat offered, as the host sees it
+    reply: str = ""  # the reply link, once made
+    problem: str = ""  # a message key
+
+
 @dataclass
 class Scene:
     """Everything one render needs."""
@@ -74,6 +95,15 @@ class Scene:
     branch: tuple[int, tuple[int, int] | None] | None = None
     """A what-if on the table: the tricks done when it began, and once its hand is over
     the attackers' points this time and in the game (``house.branching``)."""
+
+    # play with friends (house.friends on the host, remote.client on a friend's page)
+    friends_on: bool = False  # the page has the link: the bar offers "play with friends"
+    remote: tuple[RemoteShown | None, ...] = ()  # the seats offered to friends (the host)
+    host_name: str = ""
+    ice: str = ""  # the connection servers as typed ("": the defaults)
+    join: JoinShown | None = None  # a friend's page: its invite and answer
+    names: tuple[str, ...] = ()  # who plays each seat (a friend's page), "" for a computer
+    phrases: bool = False  # the quick phrases can be said (someone is at the other end)
 
     _painted: tuple[ViewData, PaintedView] | None = field(default=None, init=False,
                                                           repr=False, compare=False)

@@ -17,6 +17,7 @@ from text.i18n import seat_name, t, words_of
 from render.centre import centre
 from render.counter import counter_line
 from render.faces import button, details
+from render.friendspanel import phrases
 from render.handlog import hand_log
 from render.handview import controls, hand
 from render.panels import overlay
@@ -65,11 +66,16 @@ def root_classes(scene: Scene) -> str:
 def bar(scene: Scene) -> Markup:
     """The bar (``paintable.bar``: the painted table draws the same one)."""
     return paintable.bar(words_of(scene.lang), scene.painted, scene.show_last, scene.show_log,
-                         scene.first_visit, scene.settings.sound)
+                         scene.first_visit, scene.settings.sound, scene.friends_on)
 
 
 def seat_box(scene: Scene, seat: int) -> Markup:
-    return paintable.seat_box(words_of(scene.lang), scene.painted, seat, scene.thinking)
+    remote = scene.remote[seat] if seat < len(scene.remote) else None
+    name = scene.names[seat] if seat < len(scene.names) else ""
+    if remote is not None:
+        name = remote.name if remote.status == "connected" else ""
+    return paintable.seat_box(words_of(scene.lang), scene.painted, seat, scene.thinking,
+                              "" if remote is None else remote.status, name)
 
 
 def status_text(scene: Scene) -> str:
@@ -138,6 +144,7 @@ def footer(scene: Scene) -> Markup:
         and el("p", scene.warning, class_="warning error", data_testid="storage-warning",
                role="alert"),
         scene.keys_used and el("p", t(lang, "help_keys"), class_="help", data_testid="help"),
+        scene.phrases and phrases(lang),
     )
 
 

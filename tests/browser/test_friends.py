@@ -1,0 +1,235 @@
+"""Play with friends in Chromium (docs/friends.md): the host's table and a friend's page in
+two browser contexts of one Chromium on 127.0.0.1, joined by the links a person would copy
+(no ICE server: host candidates only). A whole hand with three friends, each on its own
+page and context, no page ever showing a card another seat holds, then the next hand
+dealt by the host and shown on each friend's page. One test shares its pages: a hand with one friend
+and two computer seats played to the end through the friend's page, the friend's page
+closed mid-hand (the seat dropped, the computer plays), the seat taken back by a new
+invite with the current view, and the host's reload (every seat a computer's again)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from web_helpers import LOAD_TIMEOUT_MS, ONE_DECK_INSTANT, open_table, probe, wait_ready
+
+pytestmark = pytest.mark.web
+
+LINK_TIMEOUT_MS = 30_000
+DROP_TIMEOUT_MS = 15_000
+"""The link says ``dropped`` within 15 s of silence; the table shows it at once."""
+NO_ICE = "none"
+CARDS_LEFT = ("() => document.querySelector('[data-testid=\"phase\"]')?.textContent + ' '"
+              " + document.querySelectorAll('#hand [data-card]').length")
+"""The friend's phase and the cards in its hand: what its turn changes."""
+
+
+def open_friend(page: Page, invite: str, name: str = "Ann\u202e<b>") -> str:
+    """Open an invite on a friend's page, give a name, return the answer's link."""
+    page.goto(invite)
+    expect(page.get_by_test_id("join-invite")).to_contain_text("Host", timeout=LOAD_TIMEOUT_MS)
+    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("join-accept").click()
+    reply = page.get_by_test_id("reply-link")
+    expect(reply).to_have_value(re.compile("#reply="), timeout=LINK_TIMEOUT_MS)
+    expect(page.locator('[data-testid="reply-qr"] svg')).to_have_count(1)
+    return reply.input_value()
+
+
+def invite_seat(host: Page, friend: Page, n: int = 1,
+                name: tuple[str, str] = ("Ann\u202e<b>", "Ann<b>")) -> None:
+    """The host invites a friend to seat ``n`` (1 下家, 2 对家, 3 上家) and takes its
+    answer; ``name`` is what the friend types and what the host shows."""
+    if not host.get_by_test_id("friends-panel").is_visible():
+        host.get_by_test_id("friends").click()
+    expect(host.get_by_test_id("friends-panel")).to_be_visible()
+    host.get_by_test_id(f"invite-{n}").click()
+    link = host.get_by_test_id(f"invite-link-{n}")
+    expect(link).to_have_value(re.compile("#join="), timeout=LINK_TIMEOUT_MS)
+    expect(host.locator(f'[data-testid="invite-qr-{n}"] svg')).to_have_count(1)
+    reply = open_friend(friend, link.input_value(), name[0])
+    host.get_by_test_id(f"reply-input-{n}").fill(reply)
+    host.get_by_test_id(f"reply-accept-{n}").click()
+    seat = host.get_by_test_id(f"seat-{n}")
+    try:
+        expect(seat).to_have_attribute("data-remote", "connected", timeout=LINK_TIMEOUT_MS)
+    except AssertionError:  # what each side says, for the report
+        print("host:", host.get_by_test_id("friends-panel").inner_text())
+        print("friend:", friend.locator("#overlay").inner_text())
+        raise
+    expect(seat.get_by_test_id("remote-name")).to_have_text(name[1])  # text, escaped
+
+
+def friend_plays(friend: Page, until: str, turns: int = 1000) -> int:
+    """The friend plays its turns through its page (the host's hint, then play or bury)
+    until the JS condition ``until`` holds on its page, at most ``turns`` turns; returns
+    the turns played."""
+    for played in range(turns):
+        friend.wait_for_function(
+            "(until) => { const g = (id) => document.querySelector(`[data-testid=\"${id}\"]`)"
+            "?.textContent ?? ''; const phase = g('phase'), toMove = g('to-move');"
+            " return eval(until) || (toMove === '0' && ['play', 'bury', 'declare', 'theft',"
+            " 'call'].includes(phase)); }", arg=until, timeout=LINK_TIMEOUT_MS)
+        if friend.evaluate(
+                "(until) => { const g = (id) => document.querySelector("
+                "`[data-testid=\"${id}\"]`)?.textContent ?? ''; const phase = g('phase'),"
+                " toMove = g('to-move'); return eval(until); }", until):
+            return played
+        phase = probe(friend, "phase")
+        before = friend.evaluate(CARDS_LEFT)
+        if phase in ("play", "bury"):
+            friend.get_by_test_id("hint").click()
+            chosen = friend.locator('[data-testid="hand"] [aria-pressed="true"]')
+            expect(chosen).not_to_have_count(0)
+            friend.get_by_test_id("play" if phase == "play" else "bury").click()
+        elif phase == "call":
+            friend.get_by_test_id("call-friend").click()
+        else:
+            friend.get_by_test_id("pass").click()
+        friend.wait_for_function(f"(before) => ({CARDS_LEFT})() !== before", arg=before,
+                                 timeout=LINK_TIMEOUT_MS)  # its cards left, or its phase
+    return turns
+
+
+def host_for_friends(host: Page, site_url: str,
+                     settings: dict[str, Any] = ONE_DECK_INSTANT) -> None:
+    """The host's table, named, with no connection server (loopback only)."""
+    open_table(host, site_url, settings=settings)
+    host.get_by_test_id("friends").click()
+    host.get_by_test_id("friends-name").fill("Host")
+    host.get_by_test_id("friends-ice").fill(NO_ICE)
+    host.get_by_test_id("friends-ice").dispatch_event("change")
+    host.get_by_test_id("friends-close").click()
+
+
+def test_a_hand_with_a_friend_a_drop_a_rejoin_and_the_host_s_reload(
+    browser: Browser, site_url: str
+) -> None:
+    host_context, friend_context = browser.new_context(), browser.new_context()
+    try:
+        host = host_context.new_page()
+        host_for_friends(host, site_url)
+        friend = friend_context.new_page()
+        invite_seat(host, friend)
+        host.get_by_test_id("friends-start").click()  # a new match with the friend at seat 1
+        expect(host.get_by_test_id("friends-panel")).to_have_count(0)
+        host.get_by_test_id("autoplay").click()  # the host's helper plays seat 0
+        expect(friend.get_by_test_id("hand")).not_to_be_empty(timeout=LINK_TIMEOUT_MS)
+        assert probe(friend, "hand-number") == probe(host, "hand-number")
+
+        # a few turns through the friend's page, then its page closes on its turn
+        assert friend_plays(friend, "false", turns=3) == 3
+        friend.wait_for_function(
+            "() => document.querySelector('[data-testid=\"to-move\"]')?.textContent === '0'"
+            " && document.querySelector('[data-testid=\"phase\"]')?.textContent === 'play'",
+            timeout=LINK_TIMEOUT_MS)
+        hand_before = friend.eval_on_selector_all('[data-testid="hand"] [data-card]',
+                                                  "els => els.length")
+        friend.close()
+        seat = host.get_by_test_id("seat-1")
+        expect(seat).to_have_attribute("data-remote", "dropped", timeout=DROP_TIMEOUT_MS)
+        host.wait_for_function(  # the computer played seat 1's turn
+            "() => document.querySelector('[data-testid=\"to-move\"]')?.textContent !== '1'",
+            timeout=LINK_TIMEOUT_MS)
+
+        # invited again mid-hand: the friend's new page shows the current view
+        host.get_by_test_id("autoplay").click()  # hold seat 0 so the hand waits
+        friend = friend_context.new_page()
+        invite_seat(host, friend)
+        host.get_by_test_id("friends-close").click()
+        expect(friend.get_by_test_id("hand")).not_to_be_empty(timeout=LINK_TIMEOUT_MS)
+        assert probe(friend, "hand-number") == probe(host, "hand-number")
+        cards = friend.eval_on_selector_all('[data-testid="hand"] [data-card]', "els => els.length")
+        assert cards < hand_before
+        host.get_by_test_id("autoplay").click()
+        friend_plays(friend, "phase === 'hand_over' || phase === 'match_over'")
+        expect(host.get_by_test_id("phase")).to_have_text(
+            re.compile("hand_over|match_over"), timeout=LINK_TIMEOUT_MS)
+        assert json.loads(host.evaluate("() => localStorage.getItem('tractor.match')"))
+
+        # the host's reload resumes the match from storage with every seat a computer's
+        hand = probe(host, "hand-number")
+        host.reload()
+        wait_ready(host)
+        assert probe(host, "hand-number") == hand
+        expect(host.locator("[data-remote]")).to_have_count(0)
+        expect(friend.get_by_test_id("message")).to_contain_text(
+            "lost", timeout=DROP_TIMEOUT_MS)  # the friend's page says the table went away
+    finally:
+        host_context.close()
+        friend_context.close()
+
+
+SHOWN = ("() => [...document.querySelectorAll('[data-card]')].filter((e) =>"
+         " !e.closest('[data-testid=\"hand\"],"
+         " [data-testid=\"declaration\"], .log-declaration')).map((e) => e.dataset.card)")
+"""The cards a page shows outside its own hand (the trick, the last trick, the kitty...),
+but a declaration's (public: the declarer shows them and keeps them)."""
+HELD = ("() => [...document.querySelectorAll('[data-testid=\"hand\"] [data-card]')]"
+        ".map((e) => e.dataset.card)")
+ON_TURN = ("() => { const g = (id) => document.querySelector(`[data-testid=\"${id}\"]`)"
+           "?.textContent ?? ''; return g('to-move') === '0' && ['play', 'bury', 'declare',"
+           " 'theft', 'call'].includes(g('phase')); }")
+OVER = re.compile("hand_over|match_over")
+
+
+def no_other_hand_shown(pages: list[Page]) -> None:
+    """No page shows a card another seat still holds (one deck: every card once). Each
+    page's shown cards are read before the others' hands, which only shrink (a kitty
+    taken up was nobody's), so a card played meanwhile is never counted."""
+    for n, page in enumerate(pages):
+        shown = set(page.evaluate(SHOWN))
+        for other in pages[:n] + pages[n + 1:]:
+            held = shown & set(other.evaluate(HELD))
+            assert not held, f"page {n} shows {held}, still in another seat's hand"
+
+
+def test_a_hand_with_three_friends_each_on_its_own_page_then_the_next_hand(
+    browser: Browser, site_url: str
+) -> None:
+    contexts = [browser.new_context() for _ in range(4)]
+    try:
+        host = contexts[0].new_page()
+        host_for_friends(host, site_url)
+        friends = [context.new_page() for context in contexts[1:]]
+        for n, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+            invite_seat(host, friends[n - 1], n, (name, name))
+        host.get_by_test_id("friends-start").click()
+        expect(host.get_by_test_id("friends-panel")).to_have_count(0)
+        host.get_by_test_id("autoplay").click()  # the host's helper plays seat 0
+        for friend in friends:
+            expect(friend.get_by_test_id("hand")).not_to_be_empty(timeout=LINK_TIMEOUT_MS)
+        hand = probe(host, "hand-number")
+        pages = [host, *friends]
+        turns = 0
+        while not OVER.fullmatch(probe(host, "phase")):
+            moving = [friend for friend in friends if friend.evaluate(ON_TURN)]
+            for friend in moving:
+                turns += friend_plays(friend, "false", turns=1)
+            no_other_hand_shown(pages)
+            if not moving:
+                host.wait_for_function(  # past the host's own seat (a friend's view on its way)
+                    "() => document.querySelector('[data-testid=\"to-move\"]')?.textContent"
+                    " !== '0' || /hand_over|match_over/.test(document.querySelector("
+                    "'[data-testid=\"phase\"]')?.textContent)", timeout=LINK_TIMEOUT_MS)
+        assert turns >= 3 * 10  # each friend played its cards (one deck: 12 each)
+        for friend in friends:
+            expect(friend.get_by_test_id("phase")).to_have_text(OVER, timeout=LINK_TIMEOUT_MS)
+            assert friend.evaluate(HELD) == []
+        no_other_hand_shown(pages)
+
+        # the host deals the next hand; every friend's page shows it
+        assert probe(host, "phase") == "hand_over"  # one hand never ends a match
+        host.get_by_test_id("next-hand").click()
+        for friend in friends:
+            expect(friend.get_by_test_id("hand-number")).not_to_have_text(
+                hand, timeout=LINK_TIMEOUT_MS)
+            expect(friend.get_by_test_id("hand")).not_to_be_empty(timeout=LINK_TIMEOUT_MS)
+            assert probe(friend, "hand-number") == probe(host, "hand-number")
+    finally:
+        for context in contexts:
+            context.close()
