@@ -17,6 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
+from tractor.actions import SYSTEM_ACTIONS, Action
+from tractor.match import Match
+
 from remote.protocol import (
     MAX_FRIEND_TEXT,
     REMOTE_SEATS,
@@ -32,8 +35,6 @@ from remote.protocol import (
     parse_friend,
     take,
 )
-from tractor.actions import SYSTEM_ACTIONS, Action
-from tractor.match import Match
 
 Status = Literal["inviting", "connected", "dropped"]
 
