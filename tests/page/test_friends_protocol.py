@@ -199,3 +199,37 @@ def test_the_friend_s_page_draws_only_what_the_host_sent_and_asks_the_host_to_ac
     assert page.selected == {1}
     assert friend.on_host(page, encode_host(Say("thanks", 0)))
     assert page.notice is not None and page.notice.seat == 2  # the host, across
+
+
+def test_a_friend_sees_the_finished_trick_with_its_last_card_until_the_next_lead() -> None:
+    """The host sends the view after a trick's fourth card, where the trick is already
+    gathered: the friend's page shows it as the finished trick (as the host's table
+    does), with all four plays, until the next lead arrives or its pause ends."""
+    m = played_to(lambda m: m.phase == "play" and len(m.trick) == 3, decks=1)
+    page = friend.start("en", parse_invite_info(invite_info("Host", 2, "en")))
+    names = ("", "", "", "")
+    assert friend.on_host(page, encode_view(m.observe(2).to_data(), False, names))
+    assert friend.scene_of(page).finished_trick is None  # type: ignore[union-attr]
+    players = [make_player("basic", s) for s in range(4)]
+    step(m, players)  # the fourth card: the trick is won and gathered
+    assert not m.trick
+    last_card = m.observe(2).to_data()["last_trick"]["plays"][-1]["cards"][0]  # type: ignore[index]
+    assert friend.on_host(page, encode_view(m.observe(2).to_data(), False, names))
+    scene = friend.scene_of(page)
+    assert scene is not None and scene.finished_trick is not None
+    assert len(scene.finished_trick["plays"]) == 4
+    assert f'data-card="{last_card}"' in render(scene)["centre"]
+    assert friend.on_host(page, encode_view(m.observe(2).to_data(), True, names))  # resent
+    assert friend.scene_of(page).finished_trick is not None  # type: ignore[union-attr]
+    friend.settle_trick(page)  # its pause is over
+    assert friend.scene_of(page).finished_trick is None  # type: ignore[union-attr]
+    assert friend.on_host(page, encode_view(m.observe(2).to_data(), False, names))
+    assert friend.scene_of(page).finished_trick is None  # type: ignore[union-attr]
+    m2 = played_to(lambda m: m.phase == "play" and len(m.trick) == 3, decks=1)
+    page2 = friend.start("en", parse_invite_info(invite_info("Host", 2, "en")))
+    step(m2, players)
+    assert friend.on_host(page2, encode_view(m2.observe(2).to_data(), False, names))
+    assert friend.scene_of(page2).finished_trick is not None  # type: ignore[union-attr]
+    step(m2, players)  # the next lead
+    assert friend.on_host(page2, encode_view(m2.observe(2).to_data(), False, names))
+    assert friend.scene_of(page2).finished_trick is None  # type: ignore[union-attr]

@@ -20,7 +20,7 @@ from remote.client import Client
 from remote.protocol import ICE_DEFAULT, parse_invite_info
 from render.friendspanel import join_panel
 from render.table import REGIONS, render, root_classes
-from store.settings import parse_settings
+from store.settings import PACES, parse_settings
 from store.storage import SETTINGS_KEY, Store
 from text.i18n import language_of
 
@@ -31,6 +31,8 @@ JOINED = "#joined"
 LINK_TIMEOUT = 20.0
 DRAW_DELAY = 0.03
 """Seconds a redraw waits for more messages (a flood is drawn once, not per message)."""
+TRICK_PAUSE = PACES["normal"].trick
+"""Seconds a finished trick stays in the centre (the host's own pace is its own)."""
 
 
 def is_friend_page(fragment: str) -> bool:
@@ -121,8 +123,18 @@ class FriendPage:
             self.draw()
 
     def on_message(self, seat: Any, text: Any) -> None:
+        before = self.client.finished_trick
         if seat == "host" and friend.on_host(self.client, text_of(text)):
+            shown = self.client.finished_trick
+            if shown is not None and shown is not before:
+                asyncio.get_event_loop().call_later(TRICK_PAUSE, self.settle, shown)
             self.later()
+
+    def settle(self, shown: Any) -> None:
+        """The pause of the trick ``shown`` is over (unless another one is shown now)."""
+        if self.client.finished_trick is shown:
+            friend.settle_trick(self.client)
+            self.draw()
 
     def on_status(self, seat: Any, status: Any) -> None:
         if seat == "host":

@@ -22,7 +22,7 @@ from store.settings import Settings
 from text.messages import Msg
 from text.phrases import PHRASES
 from tractor.actions import Action, Bury, CallFriend, Declare, Pass, Play
-from tractor.viewdata import ViewData
+from tractor.viewdata import LastTrickData, ViewData
 
 from remote.protocol import (
     Act,
@@ -61,6 +61,7 @@ class Client:
     friend_rank: str = "A"
     friend_suit: str = "S"
     connected: bool = False
+    finished_trick: LastTrickData | None = None  # turned: shown until its pause ends
 
     @property
     def seat(self) -> int:
@@ -114,6 +115,7 @@ def on_host(client: Client, text: object) -> bool:
         seen = turned(view, client.seat)
         if client.view is None or client.view["hand"] != seen["hand"]:
             client.selected.clear()
+        client.finished_trick = _finished_trick(client, seen)
         client.view, client.stage, client.autoplay = seen, "table", message.autoplay
         client.names = tuple(message.names[(i + client.seat) % 4] for i in range(4))
         client.names = ("", *client.names[1:])  # the friend's own seat: "you"
@@ -223,6 +225,25 @@ def say(client: Client, key: str) -> str | None:
 # ------------------------------------------------------------------ what the page shows
 
 
+def _finished_trick(client: Client, seen: ViewData) -> LastTrickData | None:
+    """The trick to show as finished after ``seen`` arrives. The host sends its view once
+    the fourth card is played, when the trick is already gathered: a trick newly
+    finished is shown whole (as the host's table shows it) until the next lead, a new
+    hand, or its pause ends (``settle_trick``)."""
+    last = seen["last_trick"]
+    if last is None or seen["trick"] or seen["phase"] != "play":
+        return None
+    before = client.view
+    if before is not None and before["last_trick"] == last:
+        return client.finished_trick  # the same trick: shown or settled already
+    return last
+
+
+def settle_trick(client: Client) -> None:
+    """The finished trick's pause is over: the centre is cleared."""
+    client.finished_trick = None
+
+
 def join_shown(client: Client) -> JoinShown:
     invite = client.invite
     return JoinShown(client.stage, "" if invite is None else invite.name,
@@ -244,6 +265,7 @@ def scene_of(client: Client) -> Scene | None:
         notice=None if client.notice is None else client.notice.text(lang),
         friend_rank=client.friend_rank,
         friend_suit=client.friend_suit,
+        finished_trick=client.finished_trick,
         names=client.names,
         phrases=client.connected,
         worker_state="ready",
