@@ -5,7 +5,7 @@ modules of functions over the table's state (``state.Table``); here each room's
 functions are called directly on the state of a ``Game`` built on a fake screen
 and a dict-backed storage (the whole table is driven through ``Game`` in
 test_table_*.py and test_keeping.py). The first tests hold the layout itself (the
-packages' layers and circles are import-linter's, tests/engine/test_import_layers.py):
+packages' layers and circles are import-linter's, tests/engine/project/test_import_layers.py):
 no module imports an entry point, no room imports the facade or another module's
 private names or draws, and the core runs the hooks the facade registered.
 """
@@ -94,7 +94,7 @@ def web_imports(path: Path) -> set[str]:
 ENTRY_POINTS = {"main", "worker", "paint"}
 """The page's scripts (index.html's, the worker's): above every package. The packages'
 layers and their lack of circles are import-linter's contracts (pyproject.toml,
-tests/engine/test_import_layers.py)."""
+tests/engine/project/test_import_layers.py)."""
 
 
 def test_no_module_of_the_page_imports_an_entry_point() -> None:

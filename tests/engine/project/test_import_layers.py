@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 CIRCLES = "No import circle in the engine (type-only and function-local imports count) BROKEN"
 LAYERS = "The engine's layers: the tools over the players over the driver over the rules BROKEN"

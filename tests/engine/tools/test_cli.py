@@ -17,7 +17,7 @@ from tractor.rules import Rules
 from tractor.tools.cli import main
 from tractor.tools.simulate import check_hand, simulate
 
-PYENGINE = Path(__file__).resolve().parents[2] / "pyengine"
+PYENGINE = Path(__file__).resolve().parents[3] / "pyengine"
 FIELDS = (
     "hands played: ",
     "hands per second: ",

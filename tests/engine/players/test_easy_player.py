@@ -356,7 +356,7 @@ def test_the_engine_never_imports_a_player() -> None:
         "tractor.positions.referee, tractor.follow, tractor.trick; "
         "print(sorted(m for m in sys.modules if m.startswith('tractor.players')))"
     )
-    pyengine = str(Path(__file__).resolve().parents[2] / "pyengine")
+    pyengine = str(Path(__file__).resolve().parents[3] / "pyengine")
     out = subprocess.run(
         [sys.executable, "-c", code], env={"PYTHONPATH": pyengine}, capture_output=True,
         text=True, check=True,

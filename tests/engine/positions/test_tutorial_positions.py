@@ -12,7 +12,7 @@ import pytest
 from tractor.positions import scenario
 from tractor.scenario_check import ScenarioError, check
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = json.loads((ROOT / "web" / "embed" / "scenario.schema.json").read_text())
 POSITIONS = sorted((ROOT / "web" / "tutorial" / "positions").glob("*.json"))
 

@@ -15,7 +15,7 @@ import ast
 import re
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[2] / "pyengine" / "tractor"
+ENGINE = Path(__file__).resolve().parents[3] / "pyengine" / "tractor"
 CJK = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 LANGUAGES = ("en", "zh", "zh-Hant")
 NOTATION = frozenset({"无主"})

@@ -12,7 +12,7 @@ from tractor import runner
 from tractor.players import rollout, sampling, search
 from tractor.tools import arena
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "measure_oracle.py"
+SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "measure_oracle.py"
 
 
 def load() -> ModuleType:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parents[2]
 
 
 def test_no_two_test_files_share_a_name() -> None:

@@ -406,7 +406,7 @@ def test_the_embed_worker_refuses_a_quiz_whose_answer_is_an_illegal_play() -> No
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "web" / "embed" / "embed_worker.py"
+    path = Path(__file__).resolve().parents[3] / "web" / "embed" / "embed_worker.py"
     spec = importlib.util.spec_from_file_location("embed_worker", path)
     assert spec is not None and spec.loader is not None
     worker = importlib.util.module_from_spec(spec)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "architecture.md"
 WEB_PACKAGES = ("page", "house", "seats", "render", "store", "text", "micro")
 """The page's packages (``pyproject.toml``'s import-linter root packages but the engine)."""

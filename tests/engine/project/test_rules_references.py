@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RULES_DOC = ROOT / "docs" / "rules.md"
 SCANNED_DIRS = ("pyengine", "web", "sitebuild", "scripts", "tests")
 SCANNED_FILES = ("build.py", "README.md", "CONTRIBUTING.md")
