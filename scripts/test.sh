@@ -80,12 +80,15 @@ run_checks() {
     MYPYPATH=pyengine "$VENV/bin/mypy" --strict web/embed/embed_worker.py || failed=1
     say "mypy --strict build.py sitebuild (the build) and the scripts"
     "$VENV/bin/mypy" --strict build.py sitebuild scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/bench_try_check.py scripts/screenshots.py || failed=1
-    say "mypy --strict tests (a folder at a time, each has its conftest.py; web/ and the engine on the path as in the tests)"
-    local folder
+    say "mypy --strict tests (a folder at a time with its subfolders, each has its conftest.py; web/ and the engine on the path as in the tests)"
+    local folder page_tests
     for folder in tests/conftest.py tests/engine tests/page; do
         MYPYPATH=web:pyengine "$VENV/bin/mypy" --strict "$folder" || failed=1
     done
-    MYPYPATH=web:pyengine:tests/page "$VENV/bin/mypy" --strict tests/browser || failed=1
+    # The browser tests import the page tests' helpers and lists by their bare names, as
+    # tests/browser/conftest.py puts tests/page and its subfolders on sys.path.
+    page_tests="tests/page$(printf ':%s' tests/page/*/)"
+    MYPYPATH="web:pyengine:$page_tests" "$VENV/bin/mypy" --strict tests/browser || failed=1
     say "pytest"
     local workers="${TRACTOR_TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}" parallel=()
     [ "$workers" -gt 4 ] && workers=4

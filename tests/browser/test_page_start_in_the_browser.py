@@ -1,7 +1,7 @@
 """The built page's fast start in Chromium (issue 27): each preload hint of
 ``sitebuild/page_start.py`` is the very request PyScript then makes (fetched once, first
 visit and repeat visit), so a hint never costs a second download
-(``tests/page/test_page_start.py`` checks the hints in the built page).
+(``tests/page/built/test_page_start.py`` checks the hints in the built page).
 """
 
 from __future__ import annotations

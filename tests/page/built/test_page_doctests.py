@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "web"
 PACKAGES = ("page", "house", "seats", "render", "store", "text", "micro")
 

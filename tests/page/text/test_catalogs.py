@@ -20,7 +20,7 @@ import pytest
 from micro import words
 from text import i18n, pofile
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "web"
 
 

@@ -25,7 +25,7 @@ from test_catalogs import (
     rejected_synonyms,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PAGES = (ROOT / "rules.html", ROOT / "web" / "tutorial" / "tutorial.html")
 POSITIONS = sorted((ROOT / "web" / "tutorial" / "positions").glob("*.json"))
 LANGS = {"zh-CN": "zh", "zh-Hant": "zh-Hant", "en": "en"}

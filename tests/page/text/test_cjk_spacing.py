@@ -18,7 +18,7 @@ from micro.words import Words, table_say
 from test_painted_view import POSITIONS, SAY
 from text import pofile
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "web"
 CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
 """CJK characters and punctuation (the ideographs, the CJK and full-width punctuation)."""

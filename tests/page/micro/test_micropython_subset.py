@@ -23,7 +23,7 @@ import pytest
 
 pytestmark = pytest.mark.web
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FILES = {
     "scenario_check.py": ROOT / "pyengine" / "tractor" / "scenario_check.py",
     "scenario_read.py": ROOT / "pyengine" / "tractor" / "scenario_read.py",

@@ -22,7 +22,7 @@ from text.messages import Msg
 from tractor.save import dumps
 from tractor.viewdata import ViewData
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 BRIEF_CODES = (

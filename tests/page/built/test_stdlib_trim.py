@@ -15,7 +15,7 @@ import pytest
 
 from sitebuild import stdlib_keep, stdlib_trim
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 pytestmark = pytest.mark.web
 MODULES = ROOT / "vendor" / "node_modules"

@@ -37,7 +37,7 @@ from tractor.viewdata import ViewData
 
 from sitebuild import painter
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 HOSTILE = "<img src=x onerror=alert(1)>"

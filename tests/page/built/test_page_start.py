@@ -14,7 +14,7 @@ import pytest
 
 from sitebuild import page_start
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 LINK = re.compile(r'<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">')
 ENGINE_TEMPLATE = '<template id="engine-hints">'

@@ -30,7 +30,7 @@ from tractor.match import Match
 from tractor.rules import Rules
 from tractor.save import dumps
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 ROOMS = (flow, seat0, replays, records, dialogs, keeping, coach)

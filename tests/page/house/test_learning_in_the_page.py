@@ -295,7 +295,7 @@ def test_every_reason_the_coach_gives_names_a_kind_of_mistake_that_is_counted_wh
     """The summary's kinds come from the coach's reason codes (every ``why_`` of the
     catalog but the computer players' own reasons to declare, call or pass), and a kind
     is listed once two decisions share it, the most frequent first."""
-    po = (Path(__file__).parents[2] / "web/locale/en/LC_MESSAGES/tractor.po").read_text()
+    po = (Path(__file__).parents[3] / "web/locale/en/LC_MESSAGES/tractor.po").read_text()
     codes = set(re.findall(r'msgid "why_([a-z_]+)"', po)) - {"declare", "call_friend", "pass"}
     assert codes and codes <= set(KIND_OF), codes - set(KIND_OF)
     base = Drill("m-1.0.1", 1, "m-1", 0, 1, 0, "follow", "mistake", "", (), (), "{}", 0, 1)

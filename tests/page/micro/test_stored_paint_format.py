@@ -19,7 +19,7 @@ from typing import get_type_hints
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "web"))
 
 from house import painting  # noqa: E402

@@ -13,7 +13,7 @@ import pytest
 from micro import cardface
 from render.faces import card_face
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SPRITE = (ROOT / "web" / "cards.svg").read_text()
 SUITS = "SHCD"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "web"
 sys.path[:0] = [str(WEB), str(WEB / "embed")]
 sys.path.append(str(ROOT / "pyengine" / "tractor"))  # rulecore, beside the embed in dist/

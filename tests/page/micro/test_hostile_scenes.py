@@ -21,7 +21,7 @@ from tables import make_game, run_async, run_until
 from tractor.rules import Rules
 from tractor.view import View
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 # ------------------------------------------------------------ hostile data (issue 6)
