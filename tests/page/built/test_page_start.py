@@ -1,7 +1,7 @@
 """The built page's fast start (``sitebuild/page_start.py``, issue 27): the painter's script inline,
 preload hints for everything it waits for, PyScript's unused plugins left out. That in
 Chromium each preload is the very request PyScript then makes is
-``tests/browser/test_page_start_in_the_browser.py``'s.
+``tests/browser/startup/test_page_start_in_the_browser.py``'s.
 """
 
 from __future__ import annotations

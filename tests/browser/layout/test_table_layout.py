@@ -26,7 +26,7 @@ from web_helpers import LOAD_TIMEOUT_MS, advance
 
 pytestmark = pytest.mark.web
 
-RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+RESULTS = Path(__file__).resolve().parents[3] / "test-results"
 VIEWPORTS = {
     "phone": (390, 844),
     "phone-sideways": (844, 390),

@@ -18,7 +18,7 @@ from web_helpers import advance, load_position, select_cards, throw_position, wa
 
 pytestmark = pytest.mark.web
 
-RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+RESULTS = Path(__file__).resolve().parents[3] / "test-results"
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
 

@@ -16,7 +16,7 @@ from web_helpers import page_in
 
 pytestmark = pytest.mark.web
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RESULTS = ROOT / "test-results"
 
 

@@ -27,7 +27,7 @@ from playwright.sync_api import Page
 
 from sitebuild import build_venv, page_start, painter
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 pytestmark = pytest.mark.web
 PAINT_MODULES = sorted(name.removesuffix(".py")

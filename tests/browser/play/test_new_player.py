@@ -26,7 +26,7 @@ from web_helpers import (
 
 pytestmark = pytest.mark.web
 
-RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+RESULTS = Path(__file__).resolve().parents[3] / "test-results"
 EN = '{"lang": "en", "speed": "instant"}'
 HAND = '[data-testid="hand"] [data-card]'
 
