@@ -128,8 +128,8 @@ def test_the_painter_imports_bytecode_of_each_of_its_modules(dist_dir: Path) -> 
     modules = sorted(target.removeprefix("./").removesuffix(".mpy") for target in files.values()
                      if target.endswith(".mpy"))
     assert modules == ["jsonscan", "micro/__init__", "micro/cardface", "micro/markup",
-                       "micro/paint_check", "micro/paintable", "micro/scoreboard", "micro/words",
-                       "rulecore"]
+                       "micro/paint_check", "micro/paintable", "micro/paintbar", "micro/scoreboard",
+                       "micro/words", "rulecore"]
     for source, target in files.items():
         if target.endswith(".mpy"):
             assert (dist_dir / source).read_bytes()[:1] == b"M"  # MicroPython's .mpy header

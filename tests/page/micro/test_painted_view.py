@@ -23,7 +23,7 @@ from typing import Any, cast
 
 import pytest
 from house import painting
-from micro import paint_check, paintable
+from micro import paint_check, paintable, paintbar
 from micro.words import LANGUAGES, Words, seat_name, table_say
 from render.table import Scene, render
 from store.settings import Settings
@@ -134,7 +134,7 @@ def test_the_bare_table_claims_no_hand_level_trump_or_points(lang: str) -> None:
                       words("hand_no", n=1), words("trump_undecided")):
             assert claim not in html
         assert ('data-testid="welcome"' in html) == first_visit
-        assert str(paintable.bar_buttons(words)) in str(live["bar"])  # the live bar's buttons
+        assert str(paintbar.bar_buttons(words)) in str(live["bar"])  # the live bar's buttons
         for seat in range(4):
             assert seat_name(words, seat) in str(bare["seat-" + str(seat)])
 
@@ -471,13 +471,13 @@ def same_attributes(html: str) -> str:
 
 MENUS = """
 import json
-from micro import paintable
+from micro import paintable, paintbar
 from micro.words import LANGUAGES, Words, table_say
 say = table_say(json.loads(WORDS))
 out = []
 for lang in LANGUAGES:
     words = Words(lang, say)
-    out.append([str(paintable.language_menu(words))]
+    out.append([str(paintbar.language_menu(words))]
                + [{k: str(v) for k, v in paintable.bare_regions(words, first).items()}
                   for first in (False, True)])
 print("RESULT" + json.dumps(out))
@@ -489,7 +489,7 @@ def test_the_painted_language_menu_lists_the_languages_in_the_live_menu_s_order(
         dist_dir: Path, tmp_path: Path) -> None:
     """And MicroPython draws the bare table as CPython does."""
     painted = run_micropython(dist_dir, tmp_path, MENUS, [])
-    live = [str(paintable.language_menu(Words(lang, SAY))) for lang in LANGUAGES]
+    live = [str(paintbar.language_menu(Words(lang, SAY))) for lang in LANGUAGES]
     assert [same_attributes(menus[0]) for menus in painted] == [
         same_attributes(menu) for menu in live]
     assert [[{k: same_attributes(v) for k, v in bare.items()} for bare in menus[1:]]
