@@ -236,7 +236,7 @@ def test_play_on_from_a_replay_step_stores_nothing_and_comes_back_where_it_was()
 def called_alone() -> tuple[FakeStorage, DecisionReview]:
     """A finished find-a-friend hand (seed 3, easy players) in which seat 0, the dealer,
     called a card it holds both copies of (it plays alone against three), and the
-    coach's review of that call: marked, as ``tests/engine/test_review`` shows."""
+    coach's review of that call: marked, as ``tests/engine/coach/test_review`` shows."""
     m = Match(Rules.preset("find_friend"), seed=3)
     seats = [make_player("easy", s) for s in range(4)]
     while m.phase != "call":
