@@ -70,7 +70,7 @@ run_checks() {
     say "lint-imports (the layers of the engine and of web/, no import circle: pyproject.toml [tool.importlinter])"
     PYTHONPATH=web "$VENV/bin/lint-imports" --no-cache || failed=1
     say "mypy --strict web (the page's Python; js/pyscript/pyodide exist only in the browser)"
-    "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py web/{page,house,seats,render,store,text,micro}/*.py || failed=1
+    "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py web/{page,house,seats,render,store,text,micro}/*.py web/house/learn/*.py || failed=1
     say "mypy --strict web/embed (MicroPython draws with scenario_check; the worker uses tractor)"
     # The embed's MicroPython files see the engine's as top-level modules (rulecore, as in
     # dist/), never the installed tractor package: one file, one module name.

@@ -73,7 +73,7 @@ class Scene:
     kept_drills: tuple[Any, ...] = ()  # every drill (store.drills.Drill), for the summary
     branch: tuple[int, tuple[int, int] | None] | None = None
     """A what-if on the table: the tricks done when it began, and once its hand is over
-    the attackers' points this time and in the game (``house.branching``)."""
+    the attackers' points this time and in the game (``house.learn.branching``)."""
 
     _painted: tuple[ViewData, PaintedView] | None = field(default=None, init=False,
                                                           repr=False, compare=False)

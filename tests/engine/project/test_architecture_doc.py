@@ -26,7 +26,8 @@ def named() -> set[str]:
 def folders() -> list[Path]:
     engine = ROOT / "pyengine" / "tractor"
     return [engine, *sorted(p.parent for p in engine.glob("*/__init__.py")),
-            *(ROOT / "web" / name for name in WEB_PACKAGES), ROOT / "sitebuild"]
+            *(ROOT / "web" / name for name in WEB_PACKAGES), ROOT / "web" / "house" / "learn",
+            ROOT / "sitebuild"]
 
 
 def test_every_module_of_the_engine_the_page_and_the_build_is_named() -> None:

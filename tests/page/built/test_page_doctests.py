@@ -19,10 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "web"
-PACKAGES = ("page", "house", "seats", "render", "store", "text", "micro")
+PACKAGES = ("page", "house", "house/learn", "seats", "render", "store", "text", "micro")
 
 MODULES = sorted(
-    f"{package}.{path.stem}"
+    f"{package.replace('/', '.')}.{path.stem}"
     for package in PACKAGES
     for path in (WEB / package).glob("*.py")
     if path.stem != "__init__" and ">>>" in path.read_text(encoding="utf-8")

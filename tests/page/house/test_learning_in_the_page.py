@@ -12,8 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from fakes import FakeScreen, FakeStorage
-from house import drilling, trying
 from house.game import Game
+from house.learn import drilling, trying
 from matches import marked_hand
 from render.mistakes import KIND_OF, kinds, mistakes_summary
 from render.reviews import Review, step_of

@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 from fakes import FakeStorage
-from house import coach, core, dialogs, flow, keeping, records, replays, seat0
+from house import core, dialogs, flow, keeping, records, replays, seat0
 from house.game import Game
+from house.learn import coach
 from matches import system_action
 from store.keeper import TAB_KEY
 from store.settings import Settings
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 ROOMS = (flow, seat0, replays, records, dialogs, keeping, coach)
-ROOM_NAMES = {room.__name__.removeprefix("house.") for room in ROOMS}
+ROOM_NAMES = {room.__name__.rpartition(".")[2] for room in ROOMS}
 INSTANT = Settings(rules=Rules(decks=1), speed="instant", lang="en")
 
 
@@ -75,7 +76,8 @@ def module_name(path: Path) -> str:
     return ".".join(path.relative_to(WEB).with_suffix("").parts)
 
 
-MODULES = {module_name(path): path for path in [*WEB.glob("*.py"), *WEB.glob("*/*.py")]
+MODULES = {module_name(path): path for path in [*WEB.glob("*.py"), *WEB.glob("*/*.py"),
+                                                 *WEB.glob("*/*/*.py")]
            if path.parent.name != "embed" and path.name != "__init__.py"}
 """The page's modules by the names they are imported by (``house.core``)."""
 
@@ -138,7 +140,7 @@ def test_the_core_runs_what_the_facade_registered_after_each_action() -> None:
     core.apply(game.state, system_action(game.state.live.match))
     assert seen == [("deal", version + 1)]
     assert "house.core" in web_imports(WEB / "house" / "seat0.py")
-    assert not web_imports(WEB / "house" / "core.py") & {f"house.{room}" for room in ROOM_NAMES}
+    assert not web_imports(WEB / "house" / "core.py") & {room.__name__ for room in ROOMS}
 
 
 def test_the_facade_has_every_method_the_page_calls() -> None:

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from fakes import FakeStorage
-from house import drilling
+from house.learn import drilling
 from matches import marked_hand
 from store.drills import MAX_DRILLS, MAX_DRILLS_CHARS, Drill, parse_drills
 from store.settings import Settings

@@ -29,7 +29,7 @@ CATALOGS = {
     for lang in i18n.LANGUAGES
 }
 CHINESE = [lang for lang in i18n.LANGUAGES if lang.startswith("zh")]
-PAGE_FOLDERS = ("", "page", "house", "seats", "render", "store", "text", "micro")
+PAGE_FOLDERS = ("", "page", "house", "house/learn", "seats", "render", "store", "text", "micro")
 """The page's folders whose modules name messages (``web/`` itself and its packages)."""
 CODE = "\n".join(p.read_text() for p in sorted(path for folder in PAGE_FOLDERS
                                                 for path in (WEB / folder).glob("*.py"))

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from house.branching import outcome
-from house.drilling import drills, trial_key, trial_of
+from house.learn.branching import outcome
+from house.learn.drilling import drills, trial_key, trial_of
 from house.state import Table
 
 
