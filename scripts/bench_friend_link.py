@@ -6,7 +6,7 @@ Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
     .venv/bin/python scripts/bench_friend_link.py [--messages 200]
 
 Two browser contexts of one Chromium (no ICE server: host candidates over 127.0.0.1)
-connect through the invite and reply links, as in tests/browser/test_friend_link.py;
+connect through the invite and reply links, as in tests/browser/friends/test_friend_link.py;
 the friend's page echoes every message, and the host's page times each small message's
 round trip, one at a time and spaced (the link drops frames past 50 a second). Prints
 the links' lengths, the invite's QR version, and the round trip's p50, p95 and max in

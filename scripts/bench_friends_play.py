@@ -7,7 +7,7 @@ Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
     .venv/bin/python scripts/bench_friends_play.py [--hands 1]
 
 One Chromium, four contexts on 127.0.0.1 (no ICE server): the host's table with three
-friends, joined through the links as in tests/browser/test_friends.py (its helpers), the
+friends, joined through the links as in tests/browser/friends/test_friends.py (its helpers), the
 host's seat on autoplay, at the fast speed (a finished trick stays in view). At each
 play of a friend (the hint, then **Play**), the time from the friend's click to the
 played cards shown outside the hand on the host's page and on the next friend's page (a
@@ -29,7 +29,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[1]
-for folder in ("tests/browser", "tests/page", "web", "pyengine"):  # as in the tests
+for folder in ("tests/browser", "tests/browser/friends", "tests/page", "web", "pyengine"):  # as in the tests
     sys.path.insert(0, str(ROOT / folder))
 from test_friends import (  # noqa: E402  (the tests' folders are put on the path above)
     ON_TURN,

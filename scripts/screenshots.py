@@ -7,7 +7,7 @@ Usage (after ``python3 build.py``; needs the ``test`` extra for Playwright)::
 
 Writes ``phone.png`` (390×844) and ``desktop.png`` (1280×800), in English, at
 device scale 1, and exits non-zero if the page does not pass the layout check that
-``tests/browser/test_screenshots.py`` asserts with the same code: every card of the hand
+``tests/browser/layout/test_screenshots.py`` asserts with the same code: every card of the hand
 on screen, no horizontal overflow.
 """
 

@@ -70,7 +70,7 @@ run_checks() {
     say "lint-imports (the layers of the engine and of web/, no import circle: pyproject.toml [tool.importlinter])"
     PYTHONPATH=web "$VENV/bin/lint-imports" --no-cache || failed=1
     say "mypy --strict web (the page's Python; js/pyscript/pyodide exist only in the browser)"
-    "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py web/{page,house,remote,seats,render,store,text,micro}/*.py || failed=1
+    "$VENV/bin/mypy" --strict --ignore-missing-imports web/*.py web/{page,house,remote,seats,render,store,text,micro}/*.py web/house/learn/*.py || failed=1
     say "mypy --strict web/embed (MicroPython draws with scenario_check; the worker uses tractor)"
     # The embed's MicroPython files see the engine's as top-level modules (rulecore, as in
     # dist/), never the installed tractor package: one file, one module name.
@@ -82,13 +82,16 @@ run_checks() {
     "$VENV/bin/mypy" --strict build.py sitebuild scripts/measure_load.py scripts/measure_replay.py scripts/measure_players.py scripts/measure_embed.py scripts/measure_oracle.py scripts/measure_review.py scripts/measure_review_page.py scripts/measure_paint.py scripts/bench_try_check.py scripts/screenshots.py || failed=1
     # The friends' link's benchmark shares tests/browser/friend_pages.py with its test.
     MYPYPATH=scripts:tests/browser "$VENV/bin/mypy" --strict scripts/bench_friend_link.py || failed=1
-    MYPYPATH=scripts:tests/browser:tests/page:web:pyengine "$VENV/bin/mypy" --strict scripts/bench_friends_play.py || failed=1
-    say "mypy --strict tests (a folder at a time, each has its conftest.py; web/ and the engine on the path as in the tests)"
-    local folder
+    MYPYPATH=scripts:tests/browser:tests/browser/friends:tests/page:web:pyengine "$VENV/bin/mypy" --strict scripts/bench_friends_play.py || failed=1
+    say "mypy --strict tests (a folder at a time with its subfolders, each has its conftest.py; web/ and the engine on the path as in the tests)"
+    local folder page_tests
     for folder in tests/conftest.py tests/engine tests/page; do
         MYPYPATH=web:pyengine "$VENV/bin/mypy" --strict "$folder" || failed=1
     done
-    MYPYPATH=web:pyengine:tests/page "$VENV/bin/mypy" --strict tests/browser || failed=1
+    # The browser tests import the page tests' helpers and lists by their bare names, as
+    # tests/browser/conftest.py puts tests/page and its subfolders on sys.path.
+    page_tests="tests/page$(printf ':%s' tests/page/*/)"
+    MYPYPATH="web:pyengine:$page_tests" "$VENV/bin/mypy" --strict tests/browser || failed=1
     say "pytest"
     local workers="${TRACTOR_TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}" parallel=()
     [ "$workers" -gt 4 ] && workers=4

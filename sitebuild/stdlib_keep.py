@@ -7,7 +7,7 @@ worker's Python (``web/``, the engine ``pyengine/tractor``), in the Python that
 PyScript and Pyodide carry in their JavaScript, in Pyodide's own packages (``pyodide``,
 ``_pyodide``) and what Python imports at start (``STARTUP``), then, within the zip,
 everything those modules import, until nothing new comes (whole packages: a package
-kept is kept entire). ``tests/page/test_stdlib_trim.py`` fails when the code imports a
+kept is kept entire). ``tests/page/built/test_stdlib_trim.py`` fails when the code imports a
 module the list lacks; ``python3 -m sitebuild.stdlib_keep --write`` writes the list anew.
 """
 

@@ -1,7 +1,7 @@
 """The phase of a match as a type (RULES §3): ``Phase``, the one ``Literal`` of them.
 
 ``rulecore.PHASES`` spells the same phases as a tuple for the MicroPython checkers
-(no ``typing`` there); ``tests/engine/test_phase.py`` holds the two equal.
+(no ``typing`` there); ``tests/engine/rules/test_phase.py`` holds the two equal.
 
 >>> as_phase("play")
 'play'

@@ -3,8 +3,11 @@
 * serves dist/ on a free 127.0.0.1 port in a background thread (``site_url``);
 * launches Chromium from /usr/bin/chromium (or ``$TRACTOR_CHROMIUM``) when present,
   else Playwright's own browser (``python -m playwright install chromium``);
-* puts web/ and ``tests/page`` on ``sys.path``: the browser tests import the page's
-  packages by their names and reuse the page tests' helpers (``matches``) and lists.
+* puts web/ and ``tests/page`` (with its subfolders) on ``sys.path``: the browser tests
+  import the page's packages by their names and reuse the page tests' helpers
+  (``matches``) and lists; the browser tests sit in subfolders by what a player does
+  (``play/``, ``layout/``, ``records/``, ``startup/``, ``learn/``, ``embed/``), each on
+  ``sys.path`` too, as some import another's helpers by its bare name.
 """
 
 from __future__ import annotations
@@ -25,8 +28,12 @@ from playwright.sync_api import expect
 #: machine Pyodide and the page's Python loop can be slow; a pass is still immediate.
 expect.set_options(timeout=15_000)
 
-ROOT = Path(__file__).resolve().parents[2]
-for folder in (ROOT, ROOT / "web", ROOT / "tests" / "page"):
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+PAGE_TESTS = ROOT / "tests" / "page"
+for folder in (ROOT, ROOT / "web", PAGE_TESTS,
+               *sorted(sub for parent in (PAGE_TESTS, HERE) for sub in parent.iterdir()
+                       if sub.is_dir() and sub.name != "__pycache__")):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 

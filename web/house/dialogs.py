@@ -23,9 +23,9 @@ from store.settings import PLAYER_OPTIONS, SWITCHES, parse_settings, rule_value
 from store.storage import SETTINGS_KEY
 from tractor.rules import CHOICES, RulesError
 
-from house.coach import cancel_review
 from house.core import new_match
 from house.keeping import restore_confirmed
+from house.learn.coach import cancel_review
 from house.records import accept
 from house.replays import close_replay
 from house.seat0 import clear_selection, toggle_last_trick

@@ -50,21 +50,10 @@ from tractor.match import Match
 from tractor.rules import Rules
 from tractor.viewdata import ViewData
 
-from house import (
-    branching,
-    coach,
-    dialogs,
-    drilling,
-    flow,
-    friends,
-    keeping,
-    records,
-    replays,
-    seat0,
-    trying,
-)
+from house import dialogs, flow, friends, keeping, records, replays, seat0
 from house.core import view
 from house.cues import note_cue
+from house.learn import branching, coach, drilling, trying
 from house.notices import note_action
 from house.state import Env, Keep, Live, Loop, Prefs, Table, Words
 from house.stored import load_small

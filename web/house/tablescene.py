@@ -11,7 +11,7 @@ from render.scene import RemoteShown, Scene
 from text.i18n import t
 
 from house.core import view
-from house.learnscene import learn_scene
+from house.learn.learnscene import learn_scene
 from house.records import undoable
 from house.replays import history_lines
 from house.state import Table

@@ -11,7 +11,7 @@ known (``own_side``, the engine's ``View.own_side``; a view stored by an older p
 has no such key, and is read as knowing what its friend and defenders say), ours shows
 seat 0's own level and theirs says the sides are not known yet.
 
-Drawn by ``paintable.bar`` in both interpreters (the painted table's bar is the live
+Drawn by ``paintbar.bar`` in both interpreters (the painted table's bar is the live
 one). Runs unchanged in MicroPython: no ``typing`` at run time, annotations in quotes.
 """
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
 
 LANGUAGE_MENU = (("zh", "简体中文"), ("zh-Hant", "繁體中文"), ("en", "English"))
 """Each language by its own name, in the order every language menu lists them (the live
-bar's and the painted one's, ``paintable.language_menu``, and Settings'): a tuple, as
+bar's and the painted one's, ``paintbar.language_menu``, and Settings'): a tuple, as
 MicroPython's dicts keep no order."""
 LANGUAGES = tuple(code for code, _ in LANGUAGE_MENU)
 """简体中文, 繁體中文 and English."""

@@ -1,4 +1,4 @@
-"""The banner of a what-if played on from a replay (``house.branching``): it says the
+"""The banner of a what-if played on from a replay (``house.learn.branching``): it says the
 table is a branch that nothing stores, gives the result beside the real one at the
 hand's end, and offers the way back (``branch-exit``)."""
 

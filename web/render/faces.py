@@ -1,7 +1,7 @@
 """Card faces (rank and suit in the corner, coloured by suit) and the table's buttons.
 
 Faces are drawn by ``micro.cardface`` (shared with the painted table and the embed) and
-buttons by ``paintable``; here they take the table's language.
+buttons by ``paintbar``; here they take the table's language.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from micro import cardface
 from micro.markup import Child, Markup, el
-from micro.paintable import button as button  # the table's buttons, re-exported
+from micro.paintbar import button as button  # the table's buttons, re-exported
 from text.i18n import t, words_of
 from tractor.cards import Card, CardError
 from tractor.trump import Trump, parse_trump_suit, trump_for

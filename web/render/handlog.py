@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from micro import paintable
+from micro import paintbar
 from micro.markup import Child, Markup, el
 from text.i18n import cards_label, seat_name, t, words_of
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def log_toggle(scene: Scene) -> Markup:
     """The bar's button that opens and closes the log."""
-    return paintable.log_toggle(words_of(scene.lang), scene.show_log)
+    return paintbar.log_toggle(words_of(scene.lang), scene.show_log)
 
 
 def hand_log(scene: Scene) -> Markup:

@@ -1,4 +1,4 @@
-"""Which steps of a replay a what-if may start from (``house.branching``)."""
+"""Which steps of a replay a what-if may start from (``house.learn.branching``)."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ class Review:
     times_ms: list[int] = field(default_factory=list)  # each step's time (benchmarks)
     quiz: tuple[int, str, str] | None = None  # a shared decision: its index, link, iframe
     trials: dict[int, Trial] = field(default_factory=dict)  # by the decision's index
-    drilled: bool = False  # its marked decisions were made drills (``house.drilling``)
+    drilled: bool = False  # its marked decisions were made drills (``house.learn.drilling``)
     busy: bool = False  # a step is under way (a cancel waits for it)
     run: int = 0  # how many times it was resumed (a stopped run never goes on)
 

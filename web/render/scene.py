@@ -94,7 +94,7 @@ class Scene:
     kept_drills: tuple[Any, ...] = ()  # every drill (store.drills.Drill), for the summary
     branch: tuple[int, tuple[int, int] | None] | None = None
     """A what-if on the table: the tricks done when it began, and once its hand is over
-    the attackers' points this time and in the game (``house.branching``)."""
+    the attackers' points this time and in the game (``house.learn.branching``)."""
 
     # play with friends (house.friends on the host, remote.client on a friend's page)
     friends_on: bool = False  # the page has the link: the bar offers "play with friends"

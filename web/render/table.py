@@ -10,7 +10,7 @@ for the single delegated click handler of ``controls``.
 
 from __future__ import annotations
 
-from micro import paintable
+from micro import paintable, paintbar
 from micro.markup import Markup, el, join
 from text.i18n import seat_name, t, words_of
 
@@ -64,8 +64,8 @@ def root_classes(scene: Scene) -> str:
 
 
 def bar(scene: Scene) -> Markup:
-    """The bar (``paintable.bar``: the painted table draws the same one)."""
-    return paintable.bar(words_of(scene.lang), scene.painted, scene.show_last, scene.show_log,
+    """The bar (``paintbar.bar``: the painted table draws the same one)."""
+    return paintbar.bar(words_of(scene.lang), scene.painted, scene.show_last, scene.show_log,
                          scene.first_visit, scene.settings.sound, scene.friends_on)
 
 

@@ -4,7 +4,7 @@ A ``Trial`` is one attempt at finding the better play of a decision the coach
 marked, in the review of a hand or as a drill: the seat's view at that decision
 (``View.to_data`` as JSON text: what the coach judges from), its hand, the coach's
 better play, the cards picked, the verdicts so far and whether the answer was asked
-for. ``house.trying`` changes it; ``trial_block`` draws it: the ``try-better``
+for. ``house.learn.trying`` changes it; ``trial_block`` draws it: the ``try-better``
 button, then the hand as it was (``try-hand``: cards picked as on the table; at a
 friend call or a declaring decision, the calls or declarations to choose one of), the
 ``try-check`` button, the last verdict (``try-verdict``, ``data-verdict`` right,

@@ -161,7 +161,7 @@ def embed_key(msgid: str, shared: Container[str] = ()) -> str | None:
     """The key of a message in the embed's JSON, or None when the embed does not read it:
     ``embed_*`` without the prefix; the engine's ``scenario_*``, the seats' names and the
     ``shared`` messages (the card faces' words) as they are (no ``embed_`` message may be
-    named so: ``tests/page/test_engine_words.py``)."""
+    named so: ``tests/page/text/test_engine_words.py``)."""
     if msgid.startswith(EMBED_PREFIX):
         return msgid[len(EMBED_PREFIX):]
     shown = msgid.startswith(ENGINE_PREFIX) or msgid in SEATS or msgid in shared

@@ -128,7 +128,7 @@ def view_before(record: Match, index: int, seat: int) -> View:
 def match_at(record: Match, hand: int, tricks: int) -> Match | None:
     """The record's match at hand ``hand`` in play with ``tricks`` tricks finished and
     none begun (None when the record never stands there): where a what-if played on
-    from a replay starts (the page's ``house.branching``)."""
+    from a replay starts (the page's ``house.learn.branching``)."""
     m = Match(record.rules, record.seed, record.start_level)
     for action in record.actions:
         if m.hand_no == hand and m.phase == "play" and m.tricks_played == tricks \

@@ -41,7 +41,7 @@ What the outcome does not see: the score is this hand's (levels and point margin
 conditioned on what the others' own earlier passes suggest about them (a seat that
 passed may be dealt a holding with which easy would have declared); and the play-out
 policy, as everywhere in the search, sees every hand. A measured example: with
-``STRONG_HEARTS`` of ``tests/engine/test_review.py`` (19 trumps with hearts) passing
+``STRONG_HEARTS`` of ``tests/engine/coach/test_review.py`` (19 trumps with hearts) passing
 in the after-deal round costs 0.47 (a mistake) against declaring the pair of level
 hearts; with an ordinary holding the verdict often goes the other way in the first
 hand (a declarer with a weak trump becomes the dealer; passing may leave the deal

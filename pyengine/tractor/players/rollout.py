@@ -16,7 +16,7 @@ only with an identical trump pair); between equals, the first played wins. Any
 other trick (a tractor, a triple, a throw: led by a real player, or a candidate
 action being evaluated) goes through the engine's helpers (``analyse_lead``,
 ``check_throw``, ``required_cards``, ``winner``): slower, and only for the first
-trick. ``tests/engine/test_rollout.py`` replays rollout games through
+trick. ``tests/engine/players/test_rollout.py`` replays rollout games through
 ``Match.apply``, which validates every play, and compares the results.
 
 The policy is the same for the four seats and sees the sampled hands (as usual

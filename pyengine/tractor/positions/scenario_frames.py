@@ -114,7 +114,7 @@ def _check_lead_stands(s: Scenario, lead: Lead, trump: Trump) -> None:
     failed; the author shows the forced unit as the lead, or the throw as a step.
     ``scenario_check.check`` refuses such a lead before this runs (its small copy of
     the rule, for MicroPython); this is the engine's reading that
-    ``tests/engine/test_scenario_check_throws.py`` compares it with.
+    ``tests/engine/positions/test_scenario_check_throws.py`` compares it with.
     """
     played = {p["seat"]: p["cards"] for p in s["trick"]}
     hands = [None if seat["cards"] is None else seat["cards"] + played.get(i, [])
