@@ -29,7 +29,8 @@ from playwright.sync_api import Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[1]
-for folder in ("tests/browser", "tests/browser/friends", "tests/page", "web", "pyengine"):  # as in the tests
+# as in the tests
+for folder in ("tests/browser", "tests/browser/friends", "tests/page", "web", "pyengine"):
     sys.path.insert(0, str(ROOT / folder))
 from test_friends import (  # noqa: E402  (the tests' folders are put on the path above)
     ON_TURN,
