@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "architecture.md"
-WEB_PACKAGES = ("page", "house", "seats", "render", "store", "text", "micro")
+WEB_PACKAGES = ("page", "house", "remote", "seats", "render", "store", "text", "micro")
 """The page's packages (``pyproject.toml``'s import-linter root packages but the engine)."""
 
 

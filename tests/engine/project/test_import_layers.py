@@ -16,6 +16,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -25,7 +26,13 @@ LAYERS = "The engine's layers: the tools over the players over the driver over t
 PAGE_LAYERS = "The page's layers"
 HOUSE_LAYERS = "The house from the facade down"
 PAGE_CIRCLES = "No import circle inside a package of the page"
-PAGE_PACKAGES = ("page", "house", "seats", "render", "store", "text", "micro")
+PAGE_PACKAGES = tuple(
+    package
+    for package in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+        "root_packages"]
+    if package != "tractor"
+)
+"""The page's packages the contracts name (web/<package>), as pyproject.toml lists them."""
 
 
 def lint(tmp_path: Path, change: tuple[str, str] | None = None) -> subprocess.CompletedProcess[str]:
