@@ -44,11 +44,16 @@ def contexts(
         context.close()
 
 
+@pytest.fixture()
+def pair(contexts: list[BrowserContext], site_url: str) -> tuple[Page, Page]:
+    """The host's page (in the first context) and a friend's (in the second)."""
+    return open_friends_page(contexts[0], site_url), open_friends_page(contexts[1], site_url)
+
+
 def test_a_friend_joins_by_the_links_and_text_goes_both_ways(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page], contexts: list[BrowserContext], site_url: str
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     link = invite(host, 1, '{"name":"host"}')
     print(f"invite link: {len(link)} characters")
     assert link.startswith(f"{site_url}friends.html#join=")
@@ -75,10 +80,9 @@ def test_a_friend_joins_by_the_links_and_text_goes_both_ways(
 
 
 def test_a_reply_link_opened_in_another_tab_of_the_host_is_delivered_there(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page], contexts: list[BrowserContext], site_url: str
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     reply = join(friend, invite(host, 2, '{"name":"host"}'), '{"name":"tab"}')
     other_tab = open_friends_page(contexts[0], site_url, reply[reply.index("#"):])
     deliver = "() => window.tractorFriends.deliverReply(location.hash)"
@@ -115,10 +119,9 @@ def test_three_friends_at_once_exchange_messages_with_the_host(
 
 
 def test_a_closed_friend_page_is_dropped_and_the_seat_can_be_invited_again(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page], contexts: list[BrowserContext], site_url: str
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     connect(host, friend, 1)
     closed = time.monotonic()
     friend.close()
@@ -133,10 +136,9 @@ def test_a_closed_friend_page_is_dropped_and_the_seat_can_be_invited_again(
 
 
 def test_a_reply_from_a_page_closed_since_fails_within_the_connect_bound(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page], contexts: list[BrowserContext], site_url: str
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     reply = join(friend, invite(host, 1, '{"name":"host"}'), '{"name":"gone"}')
     friend.close()
     started = time.monotonic()
@@ -150,10 +152,9 @@ def test_a_reply_from_a_page_closed_since_fails_within_the_connect_bound(
 
 
 def test_an_invite_is_ready_within_the_gathering_bound_when_no_server_answers(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page],
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     # A STUN server on a documentation address (RFC 5737): nothing ever answers.
     silent = '[{"urls": ["stun:192.0.2.1:3478"]}]'
     started = time.monotonic()
@@ -190,10 +191,9 @@ HOSTILE_FRAMES = """() => {
 
 
 def test_hostile_frames_never_reach_the_game_and_a_silent_friend_is_dropped(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page],
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     friend.evaluate(CAPTURE_CHANNEL)
     connect(host, friend, 1)
     host.evaluate(
@@ -242,11 +242,8 @@ def packed_reply(page: Page, invite: str, reply: str, changes: dict[str, Any]) -
     return packed
 
 
-def test_corrupt_oversized_and_truncated_links_are_refused(
-    contexts: list[BrowserContext], site_url: str
-) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+def test_corrupt_oversized_and_truncated_links_are_refused(pair: tuple[Page, Page]) -> None:
+    host, friend = pair
     errors: list[str] = []
     host.on("pageerror", lambda error: errors.append(str(error)))
     friend.on("pageerror", lambda error: errors.append(str(error)))

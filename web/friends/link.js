@@ -278,9 +278,10 @@
     if (link === undefined || !link.pending || link.id !== reply.id) return;
     channel.postMessage({ type: "ack", nonce: message.nonce });
     // The caller hears of it through onJoined and onStatus; a reply that does not
-    // connect leaves the seat without its invite: reported as `dropped`.
-    acceptReply(reply.seat, message.payload).catch(() => {
-      call("onStatus", reply.seat, "dropped");
+    // connect leaves the seat without its invite: reported as `dropped` (a reply the
+    // browser refused leaves the invite waiting: nothing to report).
+    acceptReply(reply.seat, message.payload).catch((error) => {
+      if (error.message !== "bad-reply") call("onStatus", reply.seat, "dropped");
     });
   }
 
