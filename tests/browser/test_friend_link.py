@@ -286,6 +286,11 @@ def test_corrupt_oversized_and_truncated_links_are_refused(pair: tuple[Page, Pag
     assert host.evaluate(
         "() => window.tractorFriends.invite(3, 'x'.repeat(2049), '[]').catch((e) => e.message)"
     ) == "bad-info"
+    # Invited again before the first invite was made: the first fails, the second holds.
+    assert host.evaluate(
+        "() => Promise.allSettled([1, 2].map(() => window.tractorFriends.invite(3, '{}', '[]')))"
+        ".then((all) => all.map((r) => r.status === 'fulfilled' ? 'link' : r.reason.message))"
+    ) == ["failed", "link"]
     assert errors == []
 
 
