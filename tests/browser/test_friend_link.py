@@ -140,13 +140,20 @@ def test_a_reply_from_a_page_closed_since_fails_within_the_connect_bound(
 ) -> None:
     host, friend = pair
     reply = join(friend, invite(host, 1, '{"name":"host"}'), '{"name":"gone"}')
+    # The same for seat 2 through a second tab of the host (BroadcastChannel).
+    relayed_friend = open_friends_page(contexts[2], site_url)
+    relayed = join(relayed_friend, invite(host, 2, '{"name":"host"}'), '{"name":"gone"}')
     friend.close()
+    relayed_friend.close()
+    other_tab = open_friends_page(contexts[0], site_url, relayed[relayed.index("#"):])
+    assert other_tab.evaluate("() => window.tractorFriends.deliverReply(location.hash)") is True
     started = time.monotonic()
     assert accept(host, 1, reply) in ("error:timeout", "error:failed")
     took = time.monotonic() - started
     print(f"a reply whose page closed: refused after {took:.1f} s")
     assert took < 22
-    assert heard(host, "status") == [] and heard(host, "joined") == []
+    wait_heard(host, "status", 2, "dropped", timeout=int((25 - took) * 1000))
+    assert heard(host, "status") == ["dropped"] and heard(host, "joined") == []
     again = open_friends_page(contexts[1], site_url)
     connect(host, again, 1)
 
