@@ -367,7 +367,12 @@ def test_qr_codes_of_links_read_back_and_match_an_independent_encoder(
                          " catch (e) { return e.message; } }") == "too-long"
 
 
-def test_the_table_page_loads_the_friends_link(browser: Browser, site_url: str) -> None:
+def test_the_table_page_loads_the_friends_link_and_keeps_it_offline(
+    browser: Browser, site_url: str, site_build: ModuleType
+) -> None:
+    offline = (site_build.DIST / "sw.js").read_text()
+    for name in ("payload.js", "link.js", "qr.js"):
+        assert f'"./web/friends/{name}"' in offline
     context = browser.new_context()
     try:
         page = context.new_page()
