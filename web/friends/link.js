@@ -117,6 +117,11 @@
       link.reject = reject;
     });
     link.opened.catch(() => {});
+    // A closed RTCPeerConnection never settles the promises it still owes: each wait
+    // on one is raced against the link's end (guard).
+    link.closed = new Promise((resolve) => {
+      link.markClosed = resolve;
+    });
     dc.onopen = () => opened(link);
     dc.onclose = () => end(link, "failed");
     dc.onmessage = (event) => receive(link, event.data);
@@ -128,6 +133,14 @@
     };
     links.set(key, link);
     return link;
+  }
+
+  // `promise`, or a rejection with `failed` once the link has ended.
+  function guard(link, promise) {
+    const ended = link.closed.then(() => {
+      throw new Error("failed");
+    });
+    return Promise.race([promise, ended]);
   }
 
   function opened(link) {
@@ -147,6 +160,7 @@
   function end(link, code, quiet = false) {
     if (link === undefined || link.ended) return;
     link.ended = true;
+    link.markClosed();
     clearInterval(link.timer);
     if (links.get(link.key) === link) links.delete(link.key);
     try {
@@ -193,15 +207,27 @@
   }
 
   // ------------------------------------------------------------------ the host's side
+  // The link's own offer or answer (`make`), gathered, packed as a payload of `kind`;
+  // on any failure (the link replaced meanwhile, a browser error) the link is ended
+  // and the promise rejects with `failed`.
+  async function packLocal(link, make, kind, seat, infoJson) {
+    try {
+      await guard(link, link.pc.setLocalDescription(await guard(link, make())));
+      await gathered(link.pc);
+      const sdp = link.pc.localDescription.sdp;
+      if (!link.ended) return await P.pack(kind, seat, link.id, sdp, infoJson);
+    } catch {
+      end(link, "failed", true);
+    }
+    throw new Error("failed");
+  }
+
   async function invite(seat, infoJson, iceServersJson) {
     hostSeat(seat);
     if (!P.validInfo(infoJson)) throw new Error("bad-info");
     const link = makeLink(String(seat), iceServers(iceServersJson));
     link.id = P.newId();
-    await link.pc.setLocalDescription(await link.pc.createOffer());
-    await gathered(link.pc);
-    if (link.ended) throw new Error("failed");
-    const payload = await P.pack("j", seat, link.id, link.pc.localDescription.sdp, infoJson);
+    const payload = await packLocal(link, () => link.pc.createOffer(), "j", seat, infoJson);
     link.pending = true;
     return `${pageUrl()}#join=${payload}`;
   }
@@ -216,11 +242,11 @@
     link.pending = false;
     link.info = reply.info; // for onJoined, when the channel opens
     try {
-      await link.pc.setRemoteDescription({ type: "answer", sdp: reply.sdp });
+      await guard(link, link.pc.setRemoteDescription({ type: "answer", sdp: reply.sdp }));
     } catch {
       link.pending = !link.ended;
       link.info = null;
-      throw new Error("bad-reply");
+      throw new Error(link.ended ? "failed" : "bad-reply");
     }
     const timer = setTimeout(() => end(link, "timeout"), CONNECT_MS);
     try {
@@ -246,16 +272,13 @@
     const link = makeLink("host", iceServers(iceServersJson));
     link.id = offer.id;
     try {
-      await link.pc.setRemoteDescription({ type: "offer", sdp: offer.sdp });
+      await guard(link, link.pc.setRemoteDescription({ type: "offer", sdp: offer.sdp }));
     } catch {
       end(link, "bad-invite", true);
       throw new Error("bad-invite");
     }
-    await link.pc.setLocalDescription(await link.pc.createAnswer());
-    await gathered(link.pc);
-    if (link.ended) throw new Error("failed");
-    const sdp = link.pc.localDescription.sdp;
-    return `${pageUrl()}#reply=${await P.pack("r", offer.seat, offer.id, sdp, infoJson)}`;
+    const answer = await packLocal(link, () => link.pc.createAnswer(), "r", offer.seat, infoJson);
+    return `${pageUrl()}#reply=${answer}`;
   }
 
   // ------------------------------------------------------------------------ both
@@ -278,9 +301,10 @@
     if (link === undefined || !link.pending || link.id !== reply.id) return;
     channel.postMessage({ type: "ack", nonce: message.nonce });
     // The caller hears of it through onJoined and onStatus; a reply that does not
-    // connect leaves the seat without its invite: reported as `dropped`.
-    acceptReply(reply.seat, message.payload).catch(() => {
-      call("onStatus", reply.seat, "dropped");
+    // connect leaves the seat without its invite: reported as `dropped` (a reply the
+    // browser refused leaves the invite waiting: nothing to report).
+    acceptReply(reply.seat, message.payload).catch((error) => {
+      if (error.message !== "bad-reply") call("onStatus", reply.seat, "dropped");
     });
   }
 

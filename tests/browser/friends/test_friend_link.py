@@ -44,11 +44,16 @@ def contexts(
         context.close()
 
 
+@pytest.fixture()
+def pair(contexts: list[BrowserContext], site_url: str) -> tuple[Page, Page]:
+    """The host's page (in the first context) and a friend's (in the second)."""
+    return open_friends_page(contexts[0], site_url), open_friends_page(contexts[1], site_url)
+
+
 def test_a_friend_joins_by_the_links_and_text_goes_both_ways(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page], contexts: list[BrowserContext], site_url: str
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     link = invite(host, 1, '{"name":"host"}')
     print(f"invite link: {len(link)} characters")
     assert link.startswith(f"{site_url}friends.html#join=")
@@ -75,10 +80,9 @@ def test_a_friend_joins_by_the_links_and_text_goes_both_ways(
 
 
 def test_a_reply_link_opened_in_another_tab_of_the_host_is_delivered_there(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page], contexts: list[BrowserContext], site_url: str
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     reply = join(friend, invite(host, 2, '{"name":"host"}'), '{"name":"tab"}')
     other_tab = open_friends_page(contexts[0], site_url, reply[reply.index("#"):])
     deliver = "() => window.tractorFriends.deliverReply(location.hash)"
@@ -115,10 +119,9 @@ def test_three_friends_at_once_exchange_messages_with_the_host(
 
 
 def test_a_closed_friend_page_is_dropped_and_the_seat_can_be_invited_again(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page], contexts: list[BrowserContext], site_url: str
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     connect(host, friend, 1)
     closed = time.monotonic()
     friend.close()
@@ -133,27 +136,32 @@ def test_a_closed_friend_page_is_dropped_and_the_seat_can_be_invited_again(
 
 
 def test_a_reply_from_a_page_closed_since_fails_within_the_connect_bound(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page], contexts: list[BrowserContext], site_url: str
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     reply = join(friend, invite(host, 1, '{"name":"host"}'), '{"name":"gone"}')
+    # The same for seat 2 through a second tab of the host (BroadcastChannel).
+    relayed_friend = open_friends_page(contexts[2], site_url)
+    relayed = join(relayed_friend, invite(host, 2, '{"name":"host"}'), '{"name":"gone"}')
     friend.close()
+    relayed_friend.close()
+    other_tab = open_friends_page(contexts[0], site_url, relayed[relayed.index("#"):])
+    assert other_tab.evaluate("() => window.tractorFriends.deliverReply(location.hash)") is True
     started = time.monotonic()
     assert accept(host, 1, reply) in ("error:timeout", "error:failed")
     took = time.monotonic() - started
     print(f"a reply whose page closed: refused after {took:.1f} s")
     assert took < 22
-    assert heard(host, "status") == [] and heard(host, "joined") == []
+    wait_heard(host, "status", 2, "dropped", timeout=int((25 - took) * 1000))
+    assert heard(host, "status") == ["dropped"] and heard(host, "joined") == []
     again = open_friends_page(contexts[1], site_url)
     connect(host, again, 1)
 
 
 def test_an_invite_is_ready_within_the_gathering_bound_when_no_server_answers(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page],
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     # A STUN server on a documentation address (RFC 5737): nothing ever answers.
     silent = '[{"urls": ["stun:192.0.2.1:3478"]}]'
     started = time.monotonic()
@@ -190,10 +198,9 @@ HOSTILE_FRAMES = """() => {
 
 
 def test_hostile_frames_never_reach_the_game_and_a_silent_friend_is_dropped(
-    contexts: list[BrowserContext], site_url: str
+    pair: tuple[Page, Page],
 ) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+    host, friend = pair
     friend.evaluate(CAPTURE_CHANNEL)
     connect(host, friend, 1)
     host.evaluate(
@@ -242,11 +249,8 @@ def packed_reply(page: Page, invite: str, reply: str, changes: dict[str, Any]) -
     return packed
 
 
-def test_corrupt_oversized_and_truncated_links_are_refused(
-    contexts: list[BrowserContext], site_url: str
-) -> None:
-    host = open_friends_page(contexts[0], site_url)
-    friend = open_friends_page(contexts[1], site_url)
+def test_corrupt_oversized_and_truncated_links_are_refused(pair: tuple[Page, Page]) -> None:
+    host, friend = pair
     errors: list[str] = []
     host.on("pageerror", lambda error: errors.append(str(error)))
     friend.on("pageerror", lambda error: errors.append(str(error)))
@@ -289,6 +293,11 @@ def test_corrupt_oversized_and_truncated_links_are_refused(
     assert host.evaluate(
         "() => window.tractorFriends.invite(3, 'x'.repeat(2049), '[]').catch((e) => e.message)"
     ) == "bad-info"
+    # Invited again before the first invite was made: the first fails, the second holds.
+    assert host.evaluate(
+        "() => Promise.allSettled([1, 2].map(() => window.tractorFriends.invite(3, '{}', '[]')))"
+        ".then((all) => all.map((r) => r.status === 'fulfilled' ? 'link' : r.reason.message))"
+    ) == ["failed", "link"]
     assert errors == []
 
 
@@ -358,7 +367,12 @@ def test_qr_codes_of_links_read_back_and_match_an_independent_encoder(
                          " catch (e) { return e.message; } }") == "too-long"
 
 
-def test_the_table_page_loads_the_friends_link(browser: Browser, site_url: str) -> None:
+def test_the_table_page_loads_the_friends_link_and_keeps_it_offline(
+    browser: Browser, site_url: str, site_build: ModuleType
+) -> None:
+    offline = (site_build.DIST / "sw.js").read_text()
+    for name in ("payload.js", "link.js", "qr.js"):
+        assert f'"./web/friends/{name}"' in offline
     context = browser.new_context()
     try:
         page = context.new_page()
