@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from test_import_layers import PAGE_PACKAGES
+
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "architecture.md"
-WEB_PACKAGES = ("page", "house", "remote", "seats", "render", "store", "text", "micro")
+WEB_PACKAGES = PAGE_PACKAGES
 """The page's packages (``pyproject.toml``'s import-linter root packages but the engine)."""
 
 
