@@ -28,17 +28,16 @@ from dataclasses import replace
 
 from remote.hostseats import (
     Apply,
-    AutoplaySet,
-    HintWanted,
     RemoteSeat,
     Reply,
-    Said,
     joined,
     receive,
 )
 from remote.protocol import (
     ICE_DEFAULT,
     REMOTE_SEATS,
+    AskHint,
+    Autoplay,
     Hint,
     Say,
     clean_name,
@@ -186,13 +185,13 @@ def on_message(table: Table, seat: int, text: object) -> bool:
         return True
     if isinstance(reaction, Reply):
         link.send(seat, reaction.text)
-    elif isinstance(reaction, HintWanted):
+    elif isinstance(reaction, AskHint):
         asyncio.ensure_future(friend_hint(table, seat))
-    elif isinstance(reaction, AutoplaySet):
+    elif isinstance(reaction, Autoplay):
         send_views(table, again=True)
         table.loop.wake.set()
         return True
-    elif isinstance(reaction, Said):
+    elif isinstance(reaction, Say):
         _say(table, seat, reaction.key)
         return True
     return False

@@ -111,26 +111,13 @@ class Reply:
 
 
 @dataclass(frozen=True)
-class HintWanted:
-    pass
-
-
-@dataclass(frozen=True)
-class AutoplaySet:
-    on: bool
-
-
-@dataclass(frozen=True)
-class Said:
-    key: str
-
-
-@dataclass(frozen=True)
 class Ignored:
     why: str
 
 
-Reaction = Apply | Reply | HintWanted | AutoplaySet | Said | Ignored
+Reaction = Apply | Reply | AskHint | Autoplay | Say | Ignored
+"""What a friend's message does: an ``Apply`` (its action, checked), a ``Reply`` to send,
+its own ``AskHint``, ``Autoplay`` or ``Say`` passed on as parsed, or ``Ignored``."""
 
 
 def refusal(key: str) -> Reply:
@@ -170,12 +157,9 @@ def receive(match: Match, friends: Friends, seat: int, text: object,
         return friends, refusal("bad_message")
     if isinstance(message, Act):
         return friends, judge(match, seat, message.action)
-    if isinstance(message, AskHint):
-        return friends, HintWanted()
     if isinstance(message, Autoplay):
-        return friends.put(seat, replace(remote, autoplay=message.on)), AutoplaySet(message.on)
-    assert isinstance(message, Say)
-    return friends, Said(message.key)
+        return friends.put(seat, replace(remote, autoplay=message.on)), message
+    return friends, message
 
 
 def joined(friends: Friends, seat: int, name: str, now: float) -> Friends:
