@@ -1,41 +1,44 @@
-"""A selected card is drawn whole and in its own colours (issue 36, "Found" 8: "a selected
+"""A selected card is drawn whole and in its own colour (issue 36, "Found" 8: "a selected
 card once drew half grey, half dark").
 
 The cause: the hand's cards are buttons, and the buttons' hover shade (a translucent
-black, ``button:hover`` in web/style.css) outranked the card's white: a card under a mouse
-let the card beneath it show through grey and, where a selected card rises above its
-neighbours, the felt dark. Checked in Chromium at every size on one page each, for the
-first, a middle, the last, a trump, a kitty and a second-row card, each under the mouse
-after its click and once the lift's transition ended: every point of the card's face
-that shows no ink is the card's own opaque colour (pixels of a screenshot), and nothing
-but the hand's other cards lies over it (``document.elementFromPoint``).
+black, ``button:hover`` in web/style.css) outranked the card's white: a card under the
+mouse let the card beneath it show through grey and, where a selected card rises above
+its neighbours, the felt dark. Checked in Chromium on one page resized to every size
+(the positions come in by the page's own Import): the first, a middle, the last, a trump,
+a kitty and a second-row card, each selected by a click that leaves the mouse on it, then
+with the mouse away, then an unselected card under the mouse. Once a card's lift (a
+transition) has ended, every point where the card itself is on top, its ink (corner and
+face) hidden, is the card's own opaque colour in a screenshot, and nothing but the hand's
+other cards lies over it (``document.elementFromPoint``).
 """
 
 from __future__ import annotations
 
-import json
+import base64
+from pathlib import Path
 from typing import Any
 
 import pytest
-from pixels import decode_png
-from playwright.sync_api import Browser, Locator, Page
-from test_table_layout import page_url, position
+from playwright.sync_api import Browser, Page
+from test_table_layout import open_position, position
 from test_table_layout import _site as _site  # the autouse fixture: the site's address
-from web_helpers import LOAD_TIMEOUT_MS
+from test_table_parts_apart import choose, import_record
 
 pytestmark = pytest.mark.web
 
 HAND = '[data-testid="hand"] [data-card]'
+LOOKED = '#hand [data-card]:is(.sel, :hover)'
+"""The cards looked at: every selected card and the card under the mouse."""
 
-LOOK = """(card) => {
+LOOK = """(cards) => cards.map((card) => {
   const r = card.getBoundingClientRect();
   const style = getComputedStyle(card);
-  const ink = [...card.children];
   const inset = parseFloat(style.borderTopWidth) + 2;
   const radius = parseFloat(style.borderTopLeftRadius) + 2;
   const band = /inset/.test(style.boxShadow)  // the kitty's mark: a band at the bottom
     ? Math.abs(parseFloat(style.boxShadow.match(/-?[0-9.]+px/g)[1])) + 2 : 0;
-  const step = Math.max(2, Math.round(Math.min(r.width, r.height) / 20));
+  const step = Math.max(2, Math.round(Math.min(r.width, r.height) / 14));
   const name = (e) => e ? e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
     + (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ').join('.')
        : '') : 'nothing';
@@ -50,136 +53,143 @@ LOOK = """(card) => {
       points.push([x, y]);
     }
   }
-  // The card's own colour: where it is on top, with its ink (corner, face) hidden, four
-  // pixels away from the edges and shadows of the other cards.
-  for (const part of ink) part.style.visibility = 'hidden';
+  // Its own colour: where it is on top with its ink (corner, face) hidden, four pixels
+  // away from the edges and shadows of the other cards. The ink comes back after the
+  // screenshot (SHOW_INK).
+  for (const part of card.children) part.style.visibility = 'hidden';
   const mine = (x, y) => card.contains(document.elementFromPoint(x, y));
   const blank = points.filter(([x, y]) => [[0, 0], [-4, 0], [4, 0], [0, -4], [0, 4]]
     .every(([a, b]) => mine(x + a, y + b)));
-  return {card: card.dataset.card, classes: card.className, background: style.backgroundColor,
-          rect: [r.left, r.top, r.width, r.height], blank, over: [...over]};
-}"""
-"""What covers a hand card, and the points where the card itself is on top, with its ink
-hidden until ``SHOW_INK`` (the screenshot is taken in between)."""
+  return {card: `${card.dataset.card} (${card.className})`, background: style.backgroundColor,
+          blank, over: [...over]};
+})"""
+"""For each card: its colour, what lies over it, the points where it is on top."""
 
-SHOW_INK = "(card) => { for (const part of card.children) part.style.visibility = ''; }"
+SHOW_INK = "(cards) => { for (const c of cards) for (const p of c.children) p.style.visibility = ''; }"
+
+PIXELS = """async ({png, points}) => {
+  const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+  const image = await createImageBitmap(new Blob([bytes], {type: 'image/png'}),
+    {colorSpaceConversion: 'none', premultiplyAlpha: 'none'});
+  const pen = new OffscreenCanvas(image.width, image.height).getContext('2d');
+  pen.drawImage(image, 0, 0);
+  const data = pen.getImageData(0, 0, image.width, image.height).data;
+  return points.map(([x, y]) => [...data.slice((y * image.width + x) * 4).slice(0, 3)]);
+}"""
+"""The colours at whole-pixel ``points`` of a screenshot (a PNG in base64), read by the page."""
+
+SETTLED = """() => [...document.querySelectorAll('#hand [data-card]')]
+  .every((c) => c.getAnimations({subtree: true}).length === 0)"""
+"""No hand card is moving (its lift, a hover's rise, a shake) or fading in."""
 
 TOLERANCE = 3
-"""How far (per channel, 0-255) a blank pixel may be from the card's colour."""
+"""How far (per channel, 0-255) a pixel may be from the card's colour."""
 
 
-def colour(css: str) -> tuple[tuple[int, int, int], float]:
+def colour(css: str) -> tuple[list[int], float]:
     """``rgb(...)`` or ``rgba(...)`` as its channels and its alpha."""
     parts = [float(p) for p in css[css.index("(") + 1:-1].split(",")]
-    return (round(parts[0]), round(parts[1]), round(parts[2])), parts[3] if len(parts) > 3 else 1.0
+    return [round(p) for p in parts[:3]], parts[3] if len(parts) > 3 else 1.0
 
 
-def settled(card: Locator) -> None:
-    """Wait until the card's lift (a transition) and any animation of it or its parts ended."""
-    card.page.wait_for_function("(c) => c.getAnimations({subtree: true}).length === 0",
-                                arg=card.element_handle(), timeout=10_000)
-
-
-def look_problems(page: Page, card: Locator) -> list[str]:
-    """Everything wrong with how ``card`` is drawn now (empty when it is whole)."""
-    settled(card)
-    look: dict[str, Any] = card.evaluate(LOOK)
-    name = f"{look['card']} ({look['classes']})"
-    problems = [f"{name}: {what} lies over it" for what in look["over"]]
-    rgb, alpha = colour(look["background"])
-    if alpha < 1:
-        problems.append(f"{name}: its background {look['background']} lets what is beneath show")
-    left, top, width, height = (int(v) for v in look["rect"])
-    clip = {"x": left, "y": top, "width": width + 2, "height": height + 2}
+def look_problems(page: Page, where: str) -> list[str]:
+    """What is wrong with how the selected cards and the card under the mouse are drawn."""
+    page.wait_for_function(SETTLED, timeout=10_000)
+    cards = page.locator(LOOKED)
+    looks: list[dict[str, Any]] = cards.evaluate_all(LOOK)
     try:
-        shot_w, _, pixels = decode_png(page.screenshot(clip=clip))
+        png = page.screenshot()
     finally:
-        card.evaluate(SHOW_INK)
-    off = []
-    for x, y in look["blank"]:
-        got = pixels[(int(y) - top) * shot_w + int(x) - left]
-        if max(abs(a - b) for a, b in zip(got, rgb, strict=True)) > TOLERANCE:
-            off.append((round(x - look["rect"][0]), round(y - look["rect"][1]), got))
-    if not look["blank"]:
-        problems.append(f"{name}: no blank point found to check")
-    if off:
-        problems.append(f"{name}: {len(off)} of {len(look['blank'])} blank points are not "
-                        f"its colour {rgb}: {off[:6]}")
+        cards.evaluate_all(SHOW_INK)
+    points = [[int(x), int(y)] for look in looks for x, y in look["blank"]]
+    shot = iter(page.evaluate(PIXELS, {"png": base64.b64encode(png).decode(), "points": points}))
+    problems = []
+    for look in looks:
+        name = f"{where}: {look['card']}"
+        problems += [f"{name}: {what} lies over it" for what in look["over"]]
+        rgb, alpha = colour(look["background"])
+        if alpha < 1:
+            problems.append(f"{name}: its colour {look['background']} lets what is beneath show")
+        off = [(x, y, got) for (x, y), got in zip(look["blank"], shot, strict=False)
+               if max(abs(a - b) for a, b in zip(got, rgb, strict=True)) > TOLERANCE]
+        if not look["blank"]:
+            problems.append(f"{name}: no point of it to check")
+        if off:
+            problems.append(f"{name}: {len(off)} of {len(look['blank'])} points are not its "
+                            f"colour {rgb}: {off[:4]}")
     return problems
 
 
-def open_at(browser: Browser, size: tuple[int, int], decks: int, moment: str,
-            **settings: Any) -> Page:
-    """A page of ``size`` at a stored position (test_table_layout.position), with settings."""
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-    stored = {"rules": {"decks": decks}, "speed": "normal", "lang": "en", **settings}
-    page.add_init_script(
-        script=f"localStorage.setItem('tractor.settings', {json.dumps(json.dumps(stored))});"
-        f"localStorage.setItem('tractor.match', {json.dumps(position(decks, moment))});")
-    page.goto(page_url(browser))
-    page.wait_for_selector(HAND, timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_function(
-        "(m) => document.querySelector('[data-testid=phase]')?.textContent === m",
-        arg=moment, timeout=LOAD_TIMEOUT_MS)
-    return page
-
-
-def click_card(card: Locator) -> None:
+def click_card(page: Page, index: int) -> None:
     """Click a hand card in its visible strip, high enough that the mouse stays on it once
     it rises (a first-row card's lower part lies under the second row)."""
+    card = page.locator(HAND).nth(index)
     box = card.bounding_box()
     assert box is not None
     card.click(position={"x": min(6, box["width"] / 4), "y": box["height"] * 0.3})
 
 
-def targets(page: Page) -> dict[str, int]:
-    """The cards to select, by what they are: first, last, a trump, a plain middle card, a
-    kitty card, the first of the second row."""
-    return page.evaluate("""() => {
-      const cards = [...document.querySelectorAll('#hand [data-card]')];
-      const at = (test) => cards.findIndex(test);
-      const rows = [...document.querySelectorAll('#hand .hand-row')];
-      const found = {first: 0, last: cards.length - 1,
-        trump: at((c, i) => i > 0 && c.classList.contains('trump')),
-        plain: at((c, i) => i > 0 && i < cards.length - 1 && !c.classList.contains('trump')),
-        kitty: at((c) => c.classList.contains('from-kitty')),
-        'second row': rows.length > 1 && getComputedStyle(rows[1]).display === 'flex'
-          ? cards.indexOf(rows[1].firstElementChild) : -1};
-      return Object.fromEntries(Object.entries(found).filter(([, i]) => i >= 0));
-    }""")
+TARGETS = """() => {
+  const cards = [...document.querySelectorAll('#hand [data-card]')];
+  const at = (test) => cards.findIndex(test);
+  const rows = [...document.querySelectorAll('#hand .hand-row')];
+  const found = {first: 0, last: cards.length - 1,
+    trump: at((c, i) => i > 0 && c.classList.contains('trump')),
+    plain: at((c, i) => i > 0 && i < cards.length - 1 && !c.classList.contains('trump')),
+    kitty: at((c) => c.classList.contains('from-kitty')),
+    'second row': rows.length > 1 && getComputedStyle(rows[1]).display === 'flex'
+      ? cards.indexOf(rows[1].firstElementChild) : -1};
+  return Object.fromEntries(Object.entries(found).filter(([, i]) => i >= 0));
+}"""
+"""The cards to select, by what they are (those the hand holds)."""
+
+LOOSE = """() => [...document.querySelectorAll('#hand [data-card]')].findLastIndex((c) =>
+  c.getAttribute('aria-pressed') === 'false' && !(c.nextElementSibling
+    && c.nextElementSibling.getAttribute('aria-pressed') === 'true'))"""
+"""An unselected card whose right-hand neighbour is not raised (its shadow would fall on it)."""
 
 
-SIZES: dict[str, tuple[tuple[int, int], int, str, dict[str, Any]]] = {
-    "phone": ((390, 844), 3, "bury", {}),  # two rows, the kitty's cards marked
-    "phone-sideways": ((844, 390), 2, "play", {"speed": "fast"}),
-    "phone-low": ((844, 360), 1, "play", {"speed": "slow"}),
-    "laptop": ((1280, 800), 3, "bury", {"four_color": True}),  # two rows on a wide screen
-    "desktop": ((1920, 1080), 2, "play", {"card_counter": True}),
-}
-"""One page per size: the viewport, the decks, the moment and the settings it is seen with."""
-
-
-@pytest.mark.parametrize("name", SIZES)
-def test_a_selected_card_is_drawn_whole_in_its_own_colour(browser: Browser, name: str) -> None:
-    """Each target card selected by a click (the mouse stays on it), then with the mouse
-    away; then an unselected card under the mouse: no band of another shade anywhere."""
-    size, decks, moment, settings = SIZES[name]
-    page = open_at(browser, size, decks, moment, **settings)
-    cards = page.locator(HAND)
-    problems: list[str] = []
-    chosen = targets(page)
-    for what, index in chosen.items():
-        card = cards.nth(index)
-        if card.get_attribute("aria-pressed") != "true":  # smart selection may have taken it
-            click_card(card)
-        problems += [f"{what}, under the mouse: {p}" for p in look_problems(page, card)]
+def selection_problems(page: Page, name: str) -> list[str]:
+    """Select each target card by a click and look; the mouse away; an unselected card
+    under the mouse."""
+    problems = []
+    for what, index in page.evaluate(TARGETS).items():
+        if page.locator(HAND).nth(index).get_attribute("aria-pressed") != "true":
+            click_card(page, index)  # (smart selection may have taken it with another)
+        problems += look_problems(page, f"{name}, {what} under the mouse")
     page.mouse.move(1, 1)
-    for what, index in chosen.items():
-        problems += [f"{what}, the mouse away: {p}" for p in look_problems(page, cards.nth(index))]
-    loose = page.locator(HAND + '[aria-pressed="false"]').last
+    problems += look_problems(page, f"{name}, the mouse away")
+    loose = page.locator(HAND).nth(page.evaluate(LOOSE))
     box = loose.bounding_box()
     assert box is not None
     loose.hover(position={"x": min(6, box["width"] / 4), "y": box["height"] * 0.3})
-    problems += [f"an unselected card under the mouse: {p}" for p in look_problems(page, loose)]
+    problems += look_problems(page, f"{name}, an unselected card under the mouse")
+    return problems
+
+
+SIZES: dict[str, tuple[tuple[int, int], int, str, dict[str, str]]] = {
+    "phone": ((390, 844), 3, "bury", {}),  # two rows, the kitty's cards marked
+    "phone-sideways": ((844, 390), 2, "play", {"speed": "fast"}),
+    "phone-low": ((844, 360), 1, "play", {"speed": "slow"}),
+    "laptop": ((1280, 800), 3, "bury", {"four_color": "true"}),  # two rows on a wide screen
+    "desktop": ((1920, 1080), 2, "play", {"card_counter": "true"}),
+}
+"""Each size: the decks, the moment and the settings it is seen with."""
+
+
+def test_a_selected_card_is_drawn_whole_in_its_own_colour(browser: Browser,
+                                                         tmp_path: Path) -> None:
+    page = open_position(browser, SIZES["phone"][0], 3, "bury", speed="normal")
+    problems: list[str] = []
+    for name, (size, decks, moment, settings) in SIZES.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        if name != "phone":
+            import_record(page, position(decks, moment), tmp_path)
+        for option, value in settings.items():
+            choose(page, option, value)
+        page.wait_for_function(
+            "(m) => document.querySelector('[data-testid=phase]')?.textContent === m",
+            arg=moment)
+        problems += selection_problems(page, name)
     assert not problems, "\n".join(problems)
     page.close()
