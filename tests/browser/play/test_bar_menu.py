@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from text.i18n import t
 from web_helpers import bar_item, page_in, wait_ready
 
@@ -168,3 +168,36 @@ def test_the_bar_menu_lists_every_item_with_its_words_and_each_does_its_job(
             check_words(page, "en", phone=False)
             page.screenshot(path=str(RESULTS / f"bar-menu-{name}-en.png"))
         check_actions(page, phone)
+
+
+@pytest.mark.parametrize("locale, lang", [("zh-TW", "zh-Hant"), ("en-US", "en")])
+def test_the_painted_bar_s_menu_works_before_the_engine_is_up(
+        browser: Browser, site_url: str, locale: str, lang: str) -> None:
+    """A first visit on a phone, the engine's runtime held back: the painted bar's menu
+    (MicroPython) opens with its words, moves with the arrows, closes on Escape, a tap
+    outside and an item."""
+    held: list[Route] = []
+    with page_in(browser, viewport={"width": 390, "height": 844}, locale=locale) as page:
+        def hold(route: Route) -> None:  # never answered: no live table
+            held.append(route)
+
+        page.route("**/pyodide.asm.wasm", hold)
+        page.goto(f"{site_url}index.html")
+        page.wait_for_function("() => document.querySelector('#table')?.dataset.painted")
+        assert page.locator("#table").get_attribute("data-live") is None
+        open_menu(page)
+        order = page.evaluate(ITEMS_IN_ORDER)
+        assert order == list(ITEMS)  # no friends' button before the engine
+        assert menu_state(page)["focus"] == order[0]
+        check_words(page, lang, phone=True)
+        page.keyboard.press("ArrowDown")
+        assert menu_state(page)["focus"] == order[1]
+        page.keyboard.press("Escape")
+        expect_closed(page)
+        open_menu(page)
+        page.mouse.click(6, 380)
+        expect_closed(page)
+        open_menu(page)
+        page.get_by_test_id("records").click()
+        expect_closed(page)
+        assert held and page.locator("#table").get_attribute("data-live") is None
