@@ -9,7 +9,8 @@ the engine:
   the stored record), drawn by ``paintable``, the renderer the live table uses: the
   bar, the seats, the trick and the player's own hand. The cards can be selected
   at once (a click toggles ``sel``, as the live table does); the engine keeps that
-  selection when its own view is the painted one (``main.py``);
+  selection when its own view is the painted one (``main.py``); the bar's menu opens,
+  closes and is moved through with the keys (``barmenu``), as on the live table;
 * a **first visit** (nothing stored), or no view to paint (none stored, or refused):
   the bare table (``paintable.bare_regions``): the bar's title and buttons (and a first
   visit's welcome line), the seats by name, nothing that claims a hand, a level or
@@ -31,7 +32,7 @@ js.performance.mark("tractor-paint-start")  # MicroPython runs this file (measur
 import json  # noqa: E402
 
 from jsonscan import depth_within, strict_error  # noqa: E402
-from micro import paint_check, paintable  # noqa: E402
+from micro import barmenu, paint_check, paintable  # noqa: E402
 from micro.markup import Markup  # noqa: E402
 from micro.words import HTML_LANG, LANGUAGES, Words, language_of, table_say  # noqa: E402
 from pyscript import document  # noqa: E402
@@ -113,6 +114,24 @@ def on_click(event: "Any") -> None:
     card.setAttribute("aria-pressed", "true" if chosen else "false")
 
 
+def on_menu_click(event: "Any") -> None:
+    """The bar's menu closes after an item (until the live table takes over: ``barmenu``)."""
+    if not root.getAttribute("data-live"):
+        barmenu.chosen(document, event.target)
+
+
+def on_menu_key(event: "Any") -> None:
+    """The arrow keys in the bar's menu (until the live table takes over)."""
+    if not root.getAttribute("data-live"):
+        barmenu.key(document, event)
+
+
+def on_menu_toggle(event: "Any") -> None:
+    """The bar's menu opened or closed (until the live table takes over)."""
+    if not root.getAttribute("data-live"):
+        barmenu.toggled(document, event)
+
+
 def paint() -> None:
     """Draw what can be drawn; record the painted view for the engine (``tractorPainted``)."""
     chosen = settings()
@@ -165,6 +184,11 @@ try:
     handler = create_proxy(on_click)
     kept.append(handler)
     region("hand").addEventListener("click", handler)
+    for kind, menu_handler in (("click", on_menu_click), ("keydown", on_menu_key)):
+        kept.append(create_proxy(menu_handler))
+        document.addEventListener(kind, kept[-1])
+    kept.append(create_proxy(on_menu_toggle))
+    document.addEventListener("toggle", kept[-1], True)  # it does not bubble
     paint()
 except Exception as error:  # never in the way of the engine: it draws the table anyway
     print("painting failed: " + str(error))

@@ -11,7 +11,7 @@ from typing import Any
 
 from matches import advance as advance
 from matches import marked_hand as marked_hand
-from playwright.sync_api import Browser, Frame, FrameLocator, Page, expect
+from playwright.sync_api import Browser, Frame, FrameLocator, Locator, Page, expect
 from tractor.actions import Play
 from tractor.match import Match
 from tractor.save import dumps, loads
@@ -59,6 +59,26 @@ def open_table(
 
 def wait_ready(page: Page) -> None:
     expect(page.get_by_test_id("phase")).not_to_be_empty(timeout=LOAD_TIMEOUT_MS)
+
+
+MENU_ITEMS = ("new-game", "friends", "how-to-play", "drills-open", "records", "settings",
+              "lang-toggle")
+"""The bar's hooks that a phone shows in the bar's menu (a wide screen in the bar)."""
+
+
+def bar_item(page: Page, testid: str) -> Locator:
+    """The bar's control ``testid``, reachable: on a phone, an item of the bar's menu is
+    shown by opening the menu first (its button, ``menu``), as a player would."""
+    item = page.get_by_test_id(testid)
+    if testid not in MENU_ITEMS:
+        return item
+    menu = page.get_by_test_id("menu")
+    shown = page.locator(f'[data-testid="menu"]:visible, [data-testid="{testid}"]:visible')
+    shown.first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    if not item.is_visible() and menu.is_visible():
+        menu.click()
+        expect(item).to_be_visible()
+    return item
 
 
 def probe(page: Page, name: str) -> str:

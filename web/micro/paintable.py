@@ -60,7 +60,7 @@ is stored for the painter."""
 KEYS = (
     "title", "level_label", "trump_label", "trump_undecided", "no_trump", "hand_no",
     "declared_by", "no_declaration_yet", "attackers_points", "friend_hidden", "friend_is",
-    "your_side_unknown", "friend_card", "last_trick", "new_game", "log", "how_to_play",
+    "your_side_unknown", "friend_card", "last_trick", "new_game", "log", "menu", "how_to_play",
     "settings", "drills", "records", "language", "sound", "welcome", "rules_summary", "dealer_mark",
     "friend_mark",
     "level_of", "cards_left", "seat_points", "thinking", "seat0", "seat1", "seat2", "seat3",

@@ -30,6 +30,12 @@ if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
     from micro.markup import Child
     from micro.paintdata import PaintedView
 
+LOG_ICON = "📜"
+"""The log's icon (a scroll: ☰ is the menu's)."""
+MENU = "bar-menu"
+"""The id of the bar's menu (a popover) and, with ``-button``, of its button."""
+MENU_BUTTON = MENU + "-button"
+
 SIDE_WORDS = {"defenders": "your_side_defenders", "attackers": "your_side_attackers"}
 """What the bar says of seat 0's side once its own cards settle it (``own_side``)."""
 
@@ -81,13 +87,14 @@ def page_href(page: str, lang: str) -> str:
 
 def language_menu(words: Words) -> Markup:
     """The bar's language menu: every language by its own name (a change sets the option).
-    On a phone it shrinks to its icon (``lang-box``; the list still names each language)."""
+    On a phone it is an item of the bar's menu: its icon, its name and the list."""
     options = [el("option", name, value=code, selected=code == words.lang, lang=HTML_LANG[code])
                for code, name in LANGUAGE_MENU]
     return el("span", el("span", "文A", class_="icon", aria_hidden="true"),
+              el("span", words("language"), class_="label", aria_hidden="true"),
               el("select", options, id="lang-menu", class_="lang-toggle", data_option="lang",
                  data_testid="lang-toggle", aria_label=words("language")),
-              class_="lang-box")
+              class_="lang-box", role="group", aria_label=words("language"))
 
 
 def labelled(icon: str, label: str) -> "list[Child]":
@@ -98,7 +105,7 @@ def labelled(icon: str, label: str) -> "list[Child]":
 
 def log_toggle(words: Words, show_log: bool) -> Markup:
     """The bar's button that opens and closes the log."""
-    return button(labelled("☰", words("log")), "toggle-log", "log-toggle",
+    return button(labelled(LOG_ICON, words("log")), "toggle-log", "log-toggle",
                   aria_expanded="true" if show_log else "false", aria_controls="log",
                   title=words("log"))
 
@@ -164,29 +171,52 @@ def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bo
 
 def bar_buttons(words: Words, show_last: bool = False, show_log: bool = False,
                 sound: bool = True, friends: bool = False) -> Markup:
-    """The bar's buttons: last trick, new game, (play with friends,) log, sound, how to
-    play, drills, records (past hands and statistics), settings, language."""
+    """The bar's buttons: those of a hand (last trick, log, sound) and the menu's (``menu``).
+    A wide screen shows them all with their words; a phone the hand's as icons and the
+    menu's button (``style.css``)."""
     return el(
         "div",
         button(labelled("↶", words("last_trick")), "last-trick", "last-trick",
                aria_pressed="true" if show_last else "false", title=words("last_trick")),
-        button(labelled("＋", words("new_game")), "new-game", "new-game",
-               title=words("new_game")),
-        button(labelled("👥", words("friends")), "friends", "friends",
-               title=words("friends")) if friends else None,
         log_toggle(words, show_log),
         sound_toggle(words, sound),
-        el("a", el("span", words("how_to_play"), class_="long"),
-           el("span", "?", class_="short", aria_hidden="true"),
-           href=page_href("tutorial", words.lang), target="_blank", rel="noopener",
-           class_="bar-link", data_testid="how-to-play", aria_label=words("how_to_play")),
-        button(labelled("✎", words("drills")), "drills", "drills-open", title=words("drills")),
-        button(labelled("▤", words("records")), "records", "records", title=words("records")),
-        button(labelled("⚙", words("settings")), "settings", "settings",
-               title=words("settings")),
-        language_menu(words),
+        menu(words, friends),
         class_="bar-buttons",
     )
+
+
+def menu(words: Words, friends: bool = False) -> "list[Child]":
+    """The bar's menu: its button (☰, ``popovertarget``: it opens without a script, and
+    Escape or a tap outside closes it) and its items, each an icon and its words: new game,
+    (play with friends,) how to play, drills, records (past hands and statistics),
+    settings, language. The browser keeps its open state (no attribute for the morphing
+    redraw to undo); ``barmenu`` names the button's state, closes it after an item and
+    moves the focus with the arrow keys. A wide screen shows the items in the bar."""
+    items = [
+        button(labelled("＋", words("new_game")), "new-game", "new-game", role="menuitem",
+               title=words("new_game")),
+        button(labelled("👥", words("friends")), "friends", "friends", role="menuitem",
+               title=words("friends")) if friends else None,
+        el("a", el("span", "?", class_="short", aria_hidden="true"),
+           el("span", words("how_to_play"), class_="long"),
+           href=page_href("tutorial", words.lang), target="_blank", rel="noopener",
+           class_="bar-link", data_testid="how-to-play", role="menuitem",
+           aria_label=words("how_to_play")),
+        button(labelled("✎", words("drills")), "drills", "drills-open", role="menuitem",
+               title=words("drills")),
+        button(labelled("▤", words("records")), "records", "records", role="menuitem",
+               title=words("records")),
+        button(labelled("⚙", words("settings")), "settings", "settings", role="menuitem",
+               title=words("settings")),
+        language_menu(words),
+    ]  # type: list[Child]
+    return [
+        el("button", labelled("☰", words("menu")), id=MENU_BUTTON, type="button",
+           class_="menu-button", data_testid="menu", popovertarget=MENU, aria_haspopup="menu",
+           aria_expanded="false", aria_controls=MENU, title=words("menu")),
+        el("div", items, id=MENU, class_="bar-menu", popover="auto", role="menu",
+           aria_label=words("menu")),
+    ]
 
 
 def welcome(words: Words) -> Markup:

@@ -4,8 +4,9 @@ Buttons and cards carry ``data-action`` (see ``table``); selects carry
 ``data-rule``, ``data-option`` or ``data-pick``. Keys: Enter/Space play the
 selection (or bury, call, next hand) when no control has focus; on a focused
 button they press that button, except Enter on a focused card, which plays.
-H hint, A autoplay, Escape clears the selection or closes a panel. A drag across
-the hand's cards selects (or unselects) them all (``Drag``).
+H hint, A autoplay, Escape clears the selection or closes a panel (or the bar's menu,
+which ``micro.barmenu`` also closes after an item and moves through with the arrow keys).
+A drag across the hand's cards selects (or unselects) them all (``Drag``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 import js
 from house.game import Game
+from micro import barmenu
 from pyodide.ffi import create_proxy, jsnull, to_js
 from tractor.save import MAX_SAVE_CHARS
 
@@ -231,6 +233,7 @@ def install(document: Any, game: Game) -> list[Any]:
     commands = click_commands(game)
 
     def on_click(event: Any) -> None:
+        barmenu.chosen(document, event.target)  # an item of the bar's menu closes it
         if not event.target.closest("[data-action=last-trick], .last-trick-view"):
             game.close_last_trick()  # a tap outside the overlay closes it
         target = event.target.closest("[data-action]")
@@ -251,6 +254,7 @@ def install(document: Any, game: Game) -> list[Any]:
 
     def on_change(event: Any) -> None:
         target = event.target
+        barmenu.changed(document, target)
         if text_or_none(target.getAttribute("data-import")) is not None:
             files = target.files
             if files is not None and files is not jsnull and files.length:
@@ -283,7 +287,10 @@ def install(document: Any, game: Game) -> list[Any]:
             trap_tab(document, event)
             return
         if key == "Escape":
-            game.escape()  # closes a dialog from any of its controls
+            if barmenu.open_menu(document) is None:  # else the browser closes the menu
+                game.escape()  # closes a dialog from any of its controls
+            return
+        if barmenu.key(document, event):
             return
         tag = str(getattr(event.target, "tagName", "")).lower()
         if tag in ("select", "input", "textarea"):
@@ -306,9 +313,13 @@ def install(document: Any, game: Game) -> list[Any]:
         elif key in ("a", "A"):
             game.toggle_autoplay()
 
+    def on_toggle(event: Any) -> None:
+        barmenu.toggled(document, event)
+
     drag = Drag(document, game)
     proxies = [create_proxy(on_click), create_proxy(on_change), create_proxy(on_key),
-               create_proxy(drag.down), create_proxy(drag.move), create_proxy(drag.up)]
+               create_proxy(drag.down), create_proxy(drag.move), create_proxy(drag.up),
+               create_proxy(on_toggle)]
     document.addEventListener("click", proxies[0])
     document.addEventListener("change", proxies[1])
     document.addEventListener("keydown", proxies[2])
@@ -316,4 +327,5 @@ def install(document: Any, game: Game) -> list[Any]:
     document.addEventListener("pointermove", proxies[4])
     document.addEventListener("pointerup", proxies[5])
     document.addEventListener("pointercancel", proxies[5])
+    document.addEventListener("toggle", proxies[6], True)  # it does not bubble
     return proxies

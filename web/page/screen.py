@@ -3,7 +3,8 @@
 The regions' HTML comes from ``markup`` (escaped by construction). It is morphed
 into the live DOM with idiomorph (vendored, ``window.Idiomorph``) rather than
 assigned to ``innerHTML``, so the elements that stay keep their focus, scroll
-position and running animations across a redraw. Should the library be missing,
+position and running animations across a redraw (and the bar's menu stays open:
+``morphs_attribute``). Should the library be missing,
 the region's content is replaced instead (the page still works).
 """
 
@@ -14,12 +15,20 @@ from typing import Any
 
 import js
 from micro.paintable import MANY_CARDS, MODAL_OPEN
-from pyodide.ffi import jsnull, to_js
+from micro.paintbar import MENU_BUTTON
+from pyodide.ffi import create_proxy, jsnull, to_js
 from render.table import REGIONS
 from text.i18n import HTML_LANG, t
 
 REGION_NAMES = {"hand": "hand_name"}
 """Regions with an accessible name (``aria-label``) in the table's language."""
+
+
+def morphs_attribute(name: str, element: Any, change: str) -> bool:
+    """Whether the redraw may set (or remove) this attribute: not the bar's menu button's
+    ``aria-expanded``, which follows the open menu (``micro.barmenu``; the browser keeps the
+    menu open, with no attribute, across a redraw)."""
+    return not (name == "aria-expanded" and str(element.id) == MENU_BUTTON)
 
 
 class DomScreen:
@@ -33,7 +42,10 @@ class DomScreen:
         self.classes = ""
         self.lang = ""
         self.morph = getattr(js, "Idiomorph", None)
-        self.options = to_js({"morphStyle": "innerHTML"}, dict_converter=js.Object.fromEntries)
+        self.keep = create_proxy(morphs_attribute)
+        self.options = to_js({"morphStyle": "innerHTML",
+                              "callbacks": {"beforeAttributeUpdated": self.keep}},
+                             dict_converter=js.Object.fromEntries)
         self.dialogs: list[tuple[str, Any]] = []  # open dialogs: (name, focus to give back)
         self.inert = False  # the table behind a blocking dialog
 

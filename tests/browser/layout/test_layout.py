@@ -14,7 +14,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 from tractor.save import dumps
-from web_helpers import advance, load_position, select_cards, throw_position, wait_state
+from web_helpers import (
+    advance,
+    bar_item,
+    load_position,
+    select_cards,
+    throw_position,
+    wait_state,
+)
 
 pytestmark = pytest.mark.web
 
@@ -107,7 +114,7 @@ def test_screenshots(page: Page, site_url: str, size: str) -> None:
             expect(page.locator('[data-testid="hand"] [aria-pressed="true"]')).not_to_have_count(0)
         check_layout(page, width)
         page.screenshot(path=str(RESULTS / f"table-{name}-{width}x{height}.png"))
-    page.get_by_test_id("settings").click()
+    bar_item(page, "settings").click()
     expect(page.get_by_test_id("settings-panel")).to_be_visible()
     check_layout(page, width)
     page.screenshot(path=str(RESULTS / f"settings-{width}x{height}.png"))

@@ -23,7 +23,7 @@ from tractor.cards import Card
 from tractor.match import Match
 from tractor.save import dumps, loads
 from tractor.trump import sorted_hand
-from web_helpers import LOAD_TIMEOUT_MS, advance
+from web_helpers import LOAD_TIMEOUT_MS, advance, bar_item
 
 pytestmark = pytest.mark.web
 
@@ -324,13 +324,13 @@ def check_log_and_records(page: Page, name: str, width: int, height: int) -> Non
     assert fits["scroll"] <= fits["client"] and fits["cut"] == 0, fits
     assert fits["top"] < height and fits["bottom"] > 0 and fits["right"] <= width + 0.5
     page.get_by_test_id("log-toggle").click()
-    page.get_by_test_id("records").click()  # past hands and statistics, from the bar
+    bar_item(page, "records").click()  # past hands and statistics, from the bar (its menu)
     page.wait_for_selector('[data-testid="records-panel"] [data-testid="history"]')
     assert page.get_by_test_id("stats").is_visible()
     history = page.evaluate(FITS, '[data-testid="records-panel"] [data-testid="history"]')
     assert history["scroll"] <= history["client"]
     page.get_by_test_id("close-records").click()
-    page.get_by_test_id("settings").click()
+    bar_item(page, "settings").click()
     history = page.evaluate(FITS, '[data-testid="history"]')
     assert history["scroll"] <= history["client"]
     RESULTS.mkdir(exist_ok=True)

@@ -31,7 +31,7 @@ from test_table_layout import (
 )
 from test_table_layout import _site as _site  # the autouse fixture: the site's address
 from tractor.save import dumps
-from web_helpers import advance
+from web_helpers import advance, bar_item
 
 pytestmark = pytest.mark.web
 
@@ -98,14 +98,14 @@ def import_record(page: Page, record: str, tmp: Path) -> None:
     """Play on from ``record`` through Settings → Import (no page load)."""
     path = tmp / "position.json"
     path.write_text(record)
-    page.get_by_test_id("settings").click()
+    bar_item(page, "settings").click()
     page.get_by_test_id("import").set_input_files(path)
     page.get_by_test_id("confirm-yes").click()
     page.wait_for_selector('[data-testid="confirm"]', state="detached")
 
 
 def choose_language(page: Page, lang: str) -> None:
-    page.get_by_test_id("settings").click()
+    bar_item(page, "settings").click()
     page.get_by_test_id("option-lang").select_option(lang)
     page.get_by_test_id("close-settings").click()
     page.wait_for_selector('[data-testid="settings-panel"]', state="detached")
@@ -113,7 +113,7 @@ def choose_language(page: Page, lang: str) -> None:
 
 def choose(page: Page, option: str, value: str) -> None:
     """Set a display option through Settings (no page load)."""
-    page.get_by_test_id("settings").click()
+    bar_item(page, "settings").click()
     page.get_by_test_id(f"option-{option}").select_option(value)
     page.get_by_test_id("close-settings").click()
     page.wait_for_selector('[data-testid="settings-panel"]', state="detached")
@@ -217,7 +217,7 @@ def test_no_part_of_the_table_covers_another_at_any_size_language_or_deck_count(
         check_replay(page, name, width, height, decks)
     check_log_and_records(page, name, width, height)
     choose(page, "lang", "en")
-    page.get_by_test_id("settings").click()
+    bar_item(page, "settings").click()
     problems += [f"{name}: Settings cuts the option {cut!r}"
                  for cut in page.evaluate(CUT_OPTIONS)]
     page.get_by_test_id("close-settings").click()

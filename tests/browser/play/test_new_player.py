@@ -15,6 +15,7 @@ from tractor.match import Match
 from tractor.save import dumps
 from web_helpers import (
     advance,
+    bar_item,
     load_position,
     open_table,
     probe,
@@ -117,7 +118,7 @@ def test_a_confirmation_pauses_the_computer_players(page: Page, site_url: str) -
 def test_changing_a_setting_keeps_the_panel_scrolled(page: Page, site_url: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     load(page, site_url, "lead")
-    page.get_by_test_id("settings").click()
+    bar_item(page, "settings").click()
     panel = page.get_by_test_id("settings-panel")
     expect(panel).to_be_visible()
     scroller = panel.evaluate_handle(
