@@ -17,7 +17,6 @@ from render.mistakes import mistakes_summary
 from render.playon import can_play_on
 from render.scene import Scene
 
-
 FIT_CARDS = (13, 26, 40, 54)
 """Hand lengths the replay's cards are sized for (web/panels.css ``.fit-<n>``): one deck's
 hand (12 or 13 cards), two decks' (25), three decks' (39), more."""

@@ -1,9 +1,9 @@
 """No part of the table covers another (issue 36): every size (the four viewports of
 ``test_table_layout.py`` and a low phone held sideways), every language, 1, 2 and 3 decks,
 one page per viewport, the positions coming in by the page's own Import; the bar's
-share of the screen, the replay, the log and the records at each size. Shares the
-geometry and the positions of ``test_table_layout.py`` (which checks the cards' sizes,
-the selection, the motion and the replay's hands)."""
+share of the screen, the replay (``test_replay_layout.check_replay``), the log and the
+records at each size. Shares the geometry and the positions of ``test_table_layout.py``
+(which checks the cards' sizes, the selection, the motion and the replay's hands)."""
 
 from __future__ import annotations
 
