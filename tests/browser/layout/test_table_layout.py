@@ -120,7 +120,7 @@ def centre(rect: dict[str, float]) -> tuple[float, float]:
     return (rect["x"] + rect["r"]) / 2, (rect["y"] + rect["b"]) / 2
 
 
-CORNERS = """() => [...document.querySelectorAll('[data-testid="hand"] [data-card]')].map((c) => {
+CORNERS = """(sel) => [...document.querySelectorAll(sel)].map((c) => {
   const hits = [];
   for (const part of c.querySelectorAll('.rank, .pip')) {
     const text = document.createRange();
@@ -136,14 +136,15 @@ CORNERS = """() => [...document.querySelectorAll('[data-testid="hand"] [data-car
   return {card: c.dataset.card, hits, drawn: pips.length > 0 && pips.every(
     (u) => u.getBBox().width > 0)};
 })"""
-"""Each hand card: whether the points at its corner index (rank and suit) hit that card,
-and whether its face's shapes are drawn (found in the page's card sprite)."""
+"""Each card ``sel`` finds (the hand's, the replay's): whether the points at its corner
+index (rank and suit) hit that card, and whether its face's shapes are drawn (found in the
+page's card sprite)."""
 
 
 def check_corners(page: Page) -> None:
     """Issue 36: every card in the overlapped hand shows its whole corner index, and its
     face is drawn from the page's sprite (web/cards.svg)."""
-    cards = page.evaluate(CORNERS)
+    cards = page.evaluate(CORNERS, '[data-testid="hand"] [data-card]')
     assert any(card["card"] in ("BJ", "SJ") for card in cards), "the positions hold a joker"
     for card in cards:
         assert card["hits"] and all(card["hits"]), f"{card['card']}'s corner is covered: {card}"
@@ -239,11 +240,6 @@ def test_plays_fly_in_from_their_seats_unless_the_speed_is_instant(browser: Brow
         page.close()
 
 
-MIN_REPLAY_CARD_WIDTH = {"phone": 28, "phone-sideways": 28, "phone-low": 28, "laptop": 45,
-                         "desktop": 60}
-"""px: the replay's cards (issue 36: they were 28 px at every size)."""
-
-
 @functools.cache
 def finished_hand(decks: int) -> str:
     for seed in range(1, 40):
@@ -270,30 +266,6 @@ FITS = """(sel) => { const e = document.querySelector(sel); const r = e.getBound
   return {scroll: e.scrollWidth, client: e.clientWidth, left: r.left, right: r.right,
           top: r.top, bottom: r.bottom, cut: cards.filter((c) => c.left < r.left - 0.5
             || c.right > r.right + 0.5).length}; }"""
-
-
-def check_replay(page: Page, name: str, width: int, height: int, decks: int) -> None:
-    """The replay fits, cuts no card, its cards are large enough and its buttons stay put."""
-    page.get_by_test_id("replay").click()
-    panel = '[data-testid="replay-panel"]'
-    page.wait_for_selector(panel)
-    where = []
-    widths = page.eval_on_selector_all(f"{panel} .replay-hand [data-card]",
-                                       "els => els.map((c) => c.getBoundingClientRect().width)")
-    assert min(widths) >= MIN_REPLAY_CARD_WIDTH[name], f"replay cards {min(widths)} px wide"
-    for _ in range(4):
-        fits = page.evaluate(FITS, panel)
-        assert fits["scroll"] <= fits["client"] and fits["cut"] == 0, fits
-        assert fits["right"] <= width + 0.5 and fits["bottom"] <= height + 0.5
-        where.append(page.get_by_test_id("replay-next").bounding_box())
-        page.get_by_test_id("replay-next").click()
-    assert all(box == where[0] for box in where), "the Next button moved"
-    caption = page.get_by_test_id("replay-caption").text_content() or ""
-    assert "第 4 轮" in caption and " 4/" in caption  # four steps on: trick 4, counted by trick
-    RESULTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(RESULTS / f"replay-{name}-{decks}decks-zh.png"))
-    page.get_by_test_id("replay-close").click()
-    page.wait_for_selector(panel, state="detached")
 
 
 def test_the_replay_shows_hands_sorted_as_on_the_table(browser: Browser) -> None:

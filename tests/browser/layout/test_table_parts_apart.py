@@ -1,9 +1,9 @@
 """No part of the table covers another (issue 36): every size (the four viewports of
 ``test_table_layout.py`` and a low phone held sideways), every language, 1, 2 and 3 decks,
 one page per viewport, the positions coming in by the page's own Import; the bar's
-share of the screen, the replay, the log and the records at each size. Shares the
-geometry and the positions of ``test_table_layout.py`` (which checks the cards' sizes,
-the selection, the motion and the replay's hands)."""
+share of the screen, the replay (``test_replay_layout.check_replay``), the log and the
+records at each size. Shares the geometry and the positions of ``test_table_layout.py``
+(which checks the cards' sizes, the selection, the motion and the replay's hands)."""
 
 from __future__ import annotations
 
@@ -14,15 +14,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from test_replay_layout import SIZES, check_replay
 from test_table_layout import (
     GEOMETRY,
     MIN_CARD_WIDTH,
     MIN_CARD_WIDTH_TWO_DECKS,
     RESULTS,
-    VIEWPORTS,
     check_corners,
     check_log_and_records,
-    check_replay,
     check_table,
     finished_hand,
     open_position,
@@ -39,7 +38,6 @@ pytestmark = pytest.mark.web
 # ------------------------------------------------------------------ issue 36: every size,
 # every language, one page per viewport (positions come in by the page's own Import)
 
-SIZES = {**VIEWPORTS, "phone-low": (844, 360)}
 LANGS = ("zh", "zh-Hant", "en")
 BAR_SHARE_PORTRAIT = 0.12
 """The bar's height at most this share of an upright phone's screen."""
