@@ -41,7 +41,10 @@ a work tree at an older commit, ``git worktree add --detach /tmp/old <commit>``,
 there): each site on its own port (so its own origin and caches), its resumed position
 made by that tree's own engine and painter, the two sites' pages alternating (which
 site goes first swaps every run, and the hand turns interleave), so both see the same
-machine. Prints each site's medians and the ratio of their hand ratios.
+machine. Prints each site's medians, the ratio of their hand ratios, and the paired
+ratio of the two hands timed one after the other in each turn (the bare pages are the
+same file in both builds: on a noisy machine their medians alone can differ by a third,
+which the paired ratio leaves out).
 
 Prints medians and the ratios the issue targets.
 Not a test: numbers depend on the machine; ratios are measured in the same run.
@@ -335,6 +338,11 @@ def hand_ratio(med: dict[str, float]) -> float:
     return med["repeat: hand"] / med["repeat: bare MicroPython"]
 
 
+def quartiles(values: list[float]) -> str:
+    low, _, high = statistics.quantiles(values, n=4)
+    return f"{low:.2f}-{high:.2f}"
+
+
 def turn_ratios(site: Site) -> list[float]:
     """Each hand turn's hand over the bare MicroPython page just before it (their spread
     is the noise a comparison must beat)."""
@@ -398,6 +406,10 @@ def main() -> int:
                   f"{' '.join(f'{r:.2f}' for r in ratios)}")
         print(f"ratio of hand ratios, this / --compare: "
               f"{hand_ratio(medians[0]) / hand_ratio(medians[1]):.2f}")
+        for key in ("repeat: hand", "repeat: page time, hand's frame drawn"):
+            paired = sorted(a / b for a, b in zip(this.out[key], other.out[key], strict=True))
+            print(f"  {key[8:]}, this / --compare in the same turn: median "
+                  f"{statistics.median(paired):.2f} (quartiles {quartiles(paired)})")
         for key in PARTS:
             print(f"  {key[8:]:42s} this / --compare: {medians[0][key] / medians[1][key]:.2f}"
                   f"  ({medians[0][key] * 1000:.0f} / {medians[1][key] * 1000:.0f} ms)")
