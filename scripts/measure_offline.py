@@ -44,8 +44,10 @@ def gzipped_size(path: str) -> int:
     return len(gzip.compress(Path(path).read_bytes(), compresslevel=6))
 
 
-def counting_server(build: Any) -> tuple[Any, list[tuple[str, int, int]]]:
-    """dist/ on a free port; every file sent is recorded as (path, bytes, gzip bytes)."""
+def counting_server(build: Any, directory: Path | None = None
+                    ) -> tuple[Any, list[tuple[str, int, int]]]:
+    """dist/ (or ``directory``, another build's) on a free port; every file sent is
+    recorded as (path, bytes, gzip bytes)."""
     sent: list[tuple[str, int, int]] = []
     lock = threading.Lock()
 
@@ -60,7 +62,7 @@ def counting_server(build: Any) -> tuple[Any, list[tuple[str, int, int]]]:
                     sent.append((self.path, os.fstat(body.fileno()).st_size, gzipped_size(path)))
             return body
 
-    server = build.make_server(build.DIST, port=0, handler=Counting)
+    server = build.make_server(directory or build.DIST, port=0, handler=Counting)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, sent
 
