@@ -15,7 +15,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_helpers import LOAD_TIMEOUT_MS, ONE_DECK_INSTANT, open_table, probe, wait_ready
+from web_helpers import (
+    LOAD_TIMEOUT_MS,
+    ONE_DECK_INSTANT,
+    open_table,
+    probe,
+    wait_ready,
+    wait_state,
+)
 
 pytestmark = pytest.mark.web
 
@@ -129,15 +136,23 @@ def test_a_hand_with_a_friend_a_drop_a_rejoin_and_the_host_s_reload(
             timeout=LINK_TIMEOUT_MS)
         hand_before = friend.eval_on_selector_all('[data-testid="hand"] [data-card]',
                                                   "els => els.length")
+        # Seat 0 held from here, so the hand waits for the host (at the instant speed, the
+        # computers and 托管 could otherwise finish the hand before the friend is back).
+        host.get_by_test_id("autoplay").click()
+        expect(host.get_by_test_id("autoplay")).to_have_attribute("aria-pressed", "false")
         friend.close()
+        wait_state(host, "phase === 'play' && (toMove === '0' || toMove === '1')")
+        if probe(host, "to-move") == "0":  # the host plays its own turn: seat 1's comes
+            host.get_by_test_id("hint").click()
+            expect(host.locator('[data-testid="hand"] [aria-pressed="true"]')).not_to_have_count(0)
+            host.get_by_test_id("play").click()
+            wait_state(host, "toMove !== '0'")
         seat = host.get_by_test_id("seat-1")
         expect(seat).to_have_attribute("data-remote", "dropped", timeout=DROP_TIMEOUT_MS)
-        host.wait_for_function(  # the computer played seat 1's turn
-            "() => document.querySelector('[data-testid=\"to-move\"]')?.textContent !== '1'",
-            timeout=LINK_TIMEOUT_MS)
+        wait_state(host, "phase === 'play' && toMove === '0'",  # the computer played seat 1
+                   timeout=LINK_TIMEOUT_MS)
 
         # invited again mid-hand: the friend's new page shows the current view
-        host.get_by_test_id("autoplay").click()  # hold seat 0 so the hand waits
         friend = friend_context.new_page()
         invite_seat(host, friend)
         host.get_by_test_id("friends-close").click()
