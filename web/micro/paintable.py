@@ -125,14 +125,20 @@ def seat_box(words: Words, view: "PaintedView", seat: int,
                       remote)
 
 
+def avatar(seat: int) -> Markup:
+    """The seat's round avatar: its own figure in ``web/cards.svg`` (``#av0``..``#av3``),
+    hidden from readers (the seat's name says who sits there)."""
+    return el("span", el("svg", el("use", href="#av" + str(seat)), viewbox="0 0 40 40"),
+              class_="avatar", aria_hidden="true")
+
+
 def seat_shell(words: Words, seat: int, classes: str, badges: "list[Child]",
                meta: "Markup | None" = None, state: "Markup | None" = None,
                remote: str = "") -> Markup:
     """A seat's box around its name (and badges), with what is known of it."""
-    back = None if seat == 0 else el("span", class_="back", aria_hidden="true")
     return el(
         "div",
-        back,
+        avatar(seat),
         el("div",
            el("div", seat_name(words, seat), " ", badges, class_="seat-name"),
            meta,

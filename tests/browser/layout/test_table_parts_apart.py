@@ -60,6 +60,7 @@ PARTS = """() => {
     scoreCut: [...document.querySelectorAll('[data-testid=scoreboard]')]
       .some((s) => s.scrollWidth > s.clientWidth + 1),
     seats: [0, 1, 2, 3].map((s) => one(`[data-testid="seat-${s}"]`)),
+    avatars: [0, 1, 2, 3].map((s) => one(`[data-testid="seat-${s}"] .avatar`)),
     cards: [...document.querySelectorAll('#centre .play [data-card], .deck .back')].map(box),
     captions: texts('#centre .play-caption, #centre .centre-note, .deck span:not(.back)'),
     controls: [...document.querySelectorAll('#controls button, #bar button, #bar a, #bar select')]
@@ -90,6 +91,18 @@ def clashes(parts: dict[str, Any]) -> list[str]:
             if not same and overlap(a, b):
                 found.append(f"{a_name} / {b_name}")
     return found
+
+
+def avatars_missing(parts: dict[str, Any]) -> list[str]:
+    """Each seat whose round avatar (issue 36) is hidden, empty or out of its seat's box."""
+    missing = []
+    for seat, (box, face) in enumerate(zip(parts["seats"], parts["avatars"], strict=True)):
+        inside = box and face and face["w"] > 0 and face["h"] > 0 and (
+            face["x"] >= box["x"] - 0.5 and face["r"] <= box["r"] + 0.5
+            and face["y"] >= box["y"] - 0.5 and face["b"] <= box["b"] + 0.5)
+        if not inside:
+            missing.append(f"seat-{seat} shows no avatar inside its box")
+    return missing
 
 
 def import_record(page: Page, record: str, tmp: Path) -> None:
@@ -146,6 +159,7 @@ def table_problems(page: Page, where: str, width: int, height: int) -> list[str]
     problems = [f"{where}: {clash}" for clash in clashes(parts)]
     if parts["scrollW"] > width or parts["scrollH"] > height:
         problems.append(f"{where}: the page scrolls")
+    problems += [f"{where}: {missing}" for missing in avatars_missing(parts)]
     if parts["barCut"] or parts["scoreCut"]:
         problems.append(f"{where}: the bar is cut (it scrolls sideways)")
     if height > width and parts["bar"]["h"] > BAR_SHARE_PORTRAIT * height:
@@ -162,7 +176,8 @@ def test_no_part_of_the_table_covers_another_at_any_size_language_or_deck_count(
         browser: Browser, name: str, tmp_path: Path) -> None:
     """Trick cards, captions, the turn line, seats, controls, counter and hand stay apart
     (with the counter on, the last trick shown, the log open, and while dealing); the page
-    never scrolls; each play lies beside its seat; the hand's cards are at least the sizes
+    never scrolls; each play lies beside its seat; every seat shows its avatar inside its
+    box; the hand's cards are at least the sizes
     of docs/table.md (in play with two decks; the fullest hand, burying); an upright phone's
     bar takes at most 12% of the screen; a big screen's text is larger; the replay of a
     finished hand (2 and 3 decks), the log, past hands and Settings fit (issues 25, 36)."""
