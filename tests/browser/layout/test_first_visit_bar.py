@@ -1,0 +1,88 @@
+"""A first visit's bar (issue 36): the welcome line ("New to Tractor?", How to play, the
+rules) shows with its two links, yet an upright phone's bar stays within 12% of the
+screen in every language, and on a phone held sideways nothing overlaps and the bar stays
+low (its share of the height is printed: ``pytest -s``).
+
+One page per screen, a first visit (nothing stored), the languages changed in Settings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from micro.words import HTML_LANG
+from test_table_layout import RESULTS, overlap
+from test_table_layout import _site as _site  # the autouse fixture: the site's address
+from test_table_parts_apart import BAR_SHARE_PORTRAIT, LANGS, PARTS, choose, clashes
+from web_helpers import open_table, page_in
+
+pytestmark = pytest.mark.web
+
+SIZES = {"390x844": (390, 844), "844x390": (844, 390), "844x360": (844, 360)}
+BAR_SHARE_SIDEWAYS = 0.12
+"""A sideways phone's first-visit bar at most this share of the height (one line)."""
+WELCOME = """() => { const w = document.querySelector('[data-testid=welcome]');
+  const r = w.getBoundingClientRect();
+  return {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height,
+          lines: Math.round(r.height / parseFloat(getComputedStyle(w).lineHeight || '0') || 1)}; }"""
+
+
+def first_visit_problems(page: Page, where: str, width: int, height: int) -> list[str]:
+    """What is wrong with a first visit's table: the welcome or a link hidden, an overlap,
+    a tall bar."""
+    problems = []
+    welcome = page.get_by_test_id("welcome")
+    expect(welcome).to_be_visible()
+    links = welcome.locator("a")
+    expect(links).to_have_count(2)
+    parts: dict[str, Any] = page.evaluate(PARTS)
+    for i in range(2):
+        expect(links.nth(i)).to_be_visible()
+        box = links.nth(i).bounding_box()
+        assert box is not None
+        if box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > width \
+                or box["y"] + box["height"] > height:
+            problems.append(f"{where}: the welcome's link {i} is off the screen")
+    shown = page.evaluate(WELCOME)
+    for s, seat in enumerate(parts["seats"]):
+        if seat and overlap(shown, seat):
+            problems.append(f"{where}: the welcome covers seat {s}")
+    if parts["hand"] and overlap(shown, {
+            "x": min(c["x"] for c in parts["hand"]), "y": min(c["y"] for c in parts["hand"]),
+            "r": max(c["r"] for c in parts["hand"]), "b": max(c["b"] for c in parts["hand"])}):
+        problems.append(f"{where}: the welcome covers the hand")
+    problems += [f"{where}: {clash}" for clash in clashes(parts)]
+    if parts["scrollW"] > width or parts["scrollH"] > height:
+        problems.append(f"{where}: the page scrolls")
+    if parts["barCut"]:
+        problems.append(f"{where}: the bar is cut (it scrolls sideways)")
+    share = parts["bar"]["h"] / height
+    print(f"first visit {where}: bar {parts['bar']['h']:.0f} px = {share:.3f} of the height")
+    limit = BAR_SHARE_PORTRAIT if height > width else BAR_SHARE_SIDEWAYS
+    if share > limit:
+        problems.append(f"{where}: the bar is {share:.3f} of the height (> {limit})")
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / f"first-visit-{where.replace(' ', '-')}.png"))
+    return problems
+
+
+@pytest.mark.parametrize("name", list(SIZES))
+def test_a_first_visit_s_welcome_shows_with_its_links_in_a_low_bar_over_nothing(
+        browser: Browser, site_url: str, name: str) -> None:
+    """Upright: the bar at most 12% of the height in zh, zh-Hant and en with the welcome
+    and both its links shown; sideways: the same within the sideways share; the welcome
+    never covers a seat or the hand, and no part of the table covers another."""
+    width, height = SIZES[name]
+    problems: list[str] = []
+    with page_in(browser, locale="zh-CN", viewport={"width": width, "height": height},
+                 has_touch=True) as page:
+        open_table(page, site_url, "?speed=instant")  # nothing stored: a first visit
+        page.wait_for_selector('[data-testid="hand"] [data-card]')
+        for lang in LANGS:
+            if lang != "zh":
+                choose(page, "lang", lang)
+            expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
+            problems += first_visit_problems(page, f"{name} {lang}", width, height)
+    assert not problems, problems
