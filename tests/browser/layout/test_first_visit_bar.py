@@ -8,15 +8,18 @@ One page per screen, a first visit (nothing stored), the languages changed in Se
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
 from micro.words import HTML_LANG
+from playwright.sync_api import Browser, Page, expect
 from test_table_layout import RESULTS, overlap
 from test_table_layout import _site as _site  # the autouse fixture: the site's address
 from test_table_parts_apart import BAR_SHARE_PORTRAIT, LANGS, PARTS, choose, clashes
-from web_helpers import open_table, page_in
+from tractor.match import Match
+from tractor.save import dumps
+from web_helpers import advance, open_table, page_in
 
 pytestmark = pytest.mark.web
 
@@ -25,8 +28,7 @@ BAR_SHARE_SIDEWAYS = 0.12
 """A sideways phone's first-visit bar at most this share of the height (one line)."""
 WELCOME = """() => { const w = document.querySelector('[data-testid=welcome]');
   const r = w.getBoundingClientRect();
-  return {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height,
-          lines: Math.round(r.height / parseFloat(getComputedStyle(w).lineHeight || '0') || 1)}; }"""
+  return {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height}; }"""
 
 
 def first_visit_problems(page: Page, where: str, width: int, height: int) -> list[str]:
@@ -85,4 +87,58 @@ def test_a_first_visit_s_welcome_shows_with_its_links_in_a_low_bar_over_nothing(
                 choose(page, "lang", lang)
             expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
             problems += first_visit_problems(page, f"{name} {lang}", width, height)
+    assert not problems, problems
+
+
+@functools.cache
+def early_follow() -> str:
+    """A saved 2-deck match early in the play (seat 0 still holds 18 cards or more), at
+    seat 0's follow with three plays in the trick: the card counter's line is long."""
+    def stop(m: Match) -> bool:
+        return (m.phase == "play" and m.to_move == 0 and len(m.trick) == 3
+                and sum(m.hands[0]) >= 18)
+    for seed in range(1, 60):
+        match = advance({"decks": 2}, seed, stop)
+        if match is not None:
+            return dumps(match)
+    raise AssertionError("no early follow")
+
+
+NOTICE = """() => { const n = document.querySelector('[data-testid=notice]');
+  const f = document.querySelector('#footer').getBoundingClientRect();
+  const cards = [...document.querySelectorAll('#centre .play [data-card]')]
+    .map((c) => c.getBoundingClientRect().bottom);
+  return {cut: n.scrollWidth > n.clientWidth + 1, title: n.title, text: n.textContent,
+          lowestCard: Math.max(0, ...cards), footerTop: f.top}; }"""
+
+
+@pytest.mark.parametrize("name", ["844x390", "844x360"])
+def test_a_passing_notice_beside_the_counter_is_read_whole_sideways(
+        browser: Browser, site_url: str, name: str) -> None:
+    """Sideways, with the card counter on and a trick on the table, the saved game's
+    notice ("Saved game resumed") is shown whole in zh, zh-Hant and en (the counter yields
+    it room; its whole text is in its title too), and it never pushes the trick into the
+    footer."""
+    width, height = SIZES[name]
+    problems: list[str] = []
+    record = early_follow()
+    for lang in LANGS:
+        with page_in(browser, viewport={"width": width, "height": height},
+                     has_touch=True) as page:
+            open_table(page, site_url, "?speed=instant",
+                       settings={"lang": lang, "card_counter": True}, save=record)
+            expect(page.get_by_test_id("counter")).to_be_visible()
+            expect(page.get_by_test_id("notice")).to_be_visible()
+            page.wait_for_function("() => document.querySelectorAll("
+                                   "'[data-testid=trick] [data-seat]').length === 3")
+            notice = page.evaluate(NOTICE)
+            print(f"{name} {lang}: notice {notice['text']!r} cut: {notice['cut']}")
+            if notice["cut"]:
+                problems.append(f"{name} {lang}: the notice is cut")
+            if notice["title"] != notice["text"]:
+                problems.append(f"{name} {lang}: the notice's title lacks its text")
+            if notice["lowestCard"] > notice["footerTop"]:
+                problems.append(f"{name} {lang}: the trick reaches into the footer")
+            RESULTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(RESULTS / f"notice-{name}-{lang}.png"))
     assert not problems, problems
