@@ -16,7 +16,7 @@ from micro.words import HTML_LANG
 from playwright.sync_api import Browser, Page, expect
 from test_table_layout import RESULTS, overlap
 from test_table_layout import _site as _site  # the autouse fixture: the site's address
-from test_table_parts_apart import BAR_SHARE_PORTRAIT, LANGS, PARTS, choose, clashes
+from test_table_parts_apart import LANGS, PARTS, choose, table_problems
 from tractor.match import Match
 from tractor.save import dumps
 from web_helpers import advance, open_table, page_in
@@ -32,8 +32,10 @@ WELCOME = """() => { const w = document.querySelector('[data-testid=welcome]');
 
 
 def first_visit_problems(page: Page, where: str, width: int, height: int) -> list[str]:
-    """What is wrong with a first visit's table: the welcome or a link hidden, an overlap,
-    a tall bar."""
+    """What is wrong with a first visit's table: the welcome or a link hidden or over a
+    seat or the hand, and what ``table_problems`` finds (an overlap, scrolling, a cut bar,
+    an upright bar over 12%); a sideways bar over its share. Screenshots
+    ``test-results/layout-first-visit-*.png``."""
     problems = []
     welcome = page.get_by_test_id("welcome")
     expect(welcome).to_be_visible()
@@ -55,18 +57,11 @@ def first_visit_problems(page: Page, where: str, width: int, height: int) -> lis
             "x": min(c["x"] for c in parts["hand"]), "y": min(c["y"] for c in parts["hand"]),
             "r": max(c["r"] for c in parts["hand"]), "b": max(c["b"] for c in parts["hand"])}):
         problems.append(f"{where}: the welcome covers the hand")
-    problems += [f"{where}: {clash}" for clash in clashes(parts)]
-    if parts["scrollW"] > width or parts["scrollH"] > height:
-        problems.append(f"{where}: the page scrolls")
-    if parts["barCut"]:
-        problems.append(f"{where}: the bar is cut (it scrolls sideways)")
+    problems += table_problems(page, f"first-visit {where}", width, height)  # overlaps...
     share = parts["bar"]["h"] / height
     print(f"first visit {where}: bar {parts['bar']['h']:.0f} px = {share:.3f} of the height")
-    limit = BAR_SHARE_PORTRAIT if height > width else BAR_SHARE_SIDEWAYS
-    if share > limit:
-        problems.append(f"{where}: the bar is {share:.3f} of the height (> {limit})")
-    RESULTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(RESULTS / f"first-visit-{where.replace(' ', '-')}.png"))
+    if width > height and share > BAR_SHARE_SIDEWAYS:
+        problems.append(f"{where}: the bar is {share:.3f} of the height")
     return problems
 
 
