@@ -137,7 +137,9 @@ def footer(scene: Scene) -> Markup:
             scene.message and message_details(scene),
             scene.elsewhere
             and button(t(lang, "take_over"), "take-over", "take-over", class_="primary"),
-            scene.notice and el("p", scene.notice, class_="notice", data_testid="notice"),
+            # its whole text in a title too: a sideways phone may cut it to one line
+            scene.notice and el("p", scene.notice, class_="notice", data_testid="notice",
+                                title=scene.notice),
             class_="messages",  # a fixed place: a message never moves the hand
         ),
         scene.warning
