@@ -157,6 +157,58 @@ LOOSE = """() => [...document.querySelectorAll('#hand [data-card]')].findLastInd
 """An unselected card whose right-hand neighbour is not raised (its shadow would fall on it)."""
 
 
+BAND = """(cards) => cards.map((card) => {
+  const r = card.getBoundingClientRect();
+  const style = getComputedStyle(card);
+  const radius = parseFloat(style.borderBottomLeftRadius) + 2;
+  const y = Math.floor(r.bottom - parseFloat(style.borderBottomWidth) - 2) + 0.5;
+  for (const part of card.children) part.style.visibility = 'hidden';
+  const mine = (x) => [-4, 0, 4].every((d) => card.contains(document.elementFromPoint(x + d, y)));
+  const points = [];
+  for (let x = Math.floor(r.left + radius) + 0.5; x < r.right - radius; x += 3) {
+    if (mine(x)) points.push([x, y]);
+  }
+  return {card: `${card.dataset.card} (${card.className})`, points};
+})"""
+"""For each selected kitty card: the points of its bottom band where the card is on top."""
+
+KITTY_BAND = [11, 127, 115]
+"""The band that marks a card taken from the kitty (#0b7f73 in web/style.css)."""
+
+
+def band_problems(page: Page, where: str) -> list[str]:
+    """Every selected card taken from the kitty still shows the kitty's band at its bottom
+    (the selection's ring once replaced it, so a card to bury no longer said where it came
+    from)."""
+    page.wait_for_function(SETTLED, timeout=10_000)
+    cards = page.locator("#hand [data-card].from-kitty.sel")
+    bands: list[dict[str, Any]] = cards.evaluate_all(BAND)
+    if not bands:
+        return [f"{where}: no selected card from the kitty"]
+    hand, screen = page.locator("#hand").bounding_box(), page.viewport_size
+    assert hand is not None and screen is not None
+    try:
+        png = page.screenshot(clip={"x": 0, "y": 0, "width": screen["width"],
+                                    "height": min(screen["height"],
+                                                  int(hand["y"] + hand["height"]) + 1)})
+    finally:
+        cards.evaluate_all(SHOW_INK)
+    points = [[int(x), int(y)] for band in bands for x, y in band["points"]]
+    shot = iter(page.evaluate(PIXELS, {"png": base64.b64encode(png).decode(), "points": points}))
+    problems = []
+    for band in bands:
+        got = [next(shot) for _ in band["points"]]
+        marked = [c for c in got if max(abs(a - b) for a, b in zip(c, KITTY_BAND, strict=True))
+                  <= 3 * TOLERANCE]
+        if not got:
+            problems.append(f"{where}: {band['card']}: no point of its band to check")
+        elif len(marked) * 2 < len(got):
+            problems.append(f"{where}: {band['card']}: {len(got) - len(marked)} of {len(got)} "
+                            f"points of its bottom band are not the kitty's {KITTY_BAND}: "
+                            f"{got[:4]}")
+    return problems
+
+
 def selection_problems(page: Page, name: str) -> list[str]:
     """Select each target card by a click and look; the mouse away; an unselected card
     under the mouse."""
@@ -167,6 +219,8 @@ def selection_problems(page: Page, name: str) -> list[str]:
         problems += look_problems(page, f"{name}, {what} under the mouse", HOVERED)
     page.mouse.move(1, 1)
     problems += look_problems(page, f"{name}, the mouse away")
+    if page.locator("#hand [data-card].from-kitty").count():
+        problems += band_problems(page, f"{name}, the mouse away")
     loose = page.locator(HAND).nth(page.evaluate(LOOSE))
     box = loose.bounding_box()
     assert box is not None
