@@ -63,19 +63,23 @@ def toggled(document: "Any", event: "Any") -> None:
         items.item(0).focus()
 
 
+def holds(document: "Any", target: "Any") -> bool:
+    """Whether ``target`` is in the menu and the menu is open."""
+    menu = open_menu(document)
+    return menu is not None and bool(menu.contains(target))
+
+
 def chosen(document: "Any", target: "Any") -> None:
     """A click or a change on ``target``: an item of the open menu (not its language's list,
     still being chosen from, unless changed: ``changed``) closes the menu."""
-    menu = open_menu(document)
-    if menu is not None and menu.contains(target) and target.matches(ITEM):
-        menu.hidePopover()
+    if holds(document, target) and target.matches(ITEM):
+        close(document)
 
 
 def changed(document: "Any", target: "Any") -> None:
     """A change of a control in the open menu (the language) closes it."""
-    menu = open_menu(document)
-    if menu is not None and menu.contains(target):
-        menu.hidePopover()
+    if holds(document, target):
+        close(document)
 
 
 def key(document: "Any", event: "Any") -> bool:
