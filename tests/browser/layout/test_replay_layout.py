@@ -69,6 +69,12 @@ IN_VIEW = """(sel) => {
       getComputedStyle(e).overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
       .map((e) => e.className || e.tagName),
     pageSideways: document.documentElement.scrollWidth > innerWidth,
+    tableCue: (() => {  // the hands' bottom fades while, and only while, there is more
+      const t = root.querySelector('.replay-table');
+      if (!t) return true;
+      const more = t.scrollTop + t.clientHeight < t.scrollHeight - 1;
+      return more === parseFloat(getComputedStyle(t).getPropertyValue('--more')) > 0;
+    })(),
     notesCue: !notes || notes.scrollHeight <= notes.clientHeight + 1
       || getComputedStyle(notes).maskImage !== 'none',
   };
@@ -89,6 +95,8 @@ def replay_problems(page: Page, where: str) -> list[str]:
     problems += [f"{where}: {part} scrolls sideways" for part in seen["sideways"]]
     if seen["pageSideways"]:
         problems.append(f"{where}: the page scrolls sideways")
+    if not seen["tableCue"]:
+        problems.append(f"{where}: the hands' fade does not say whether there is more below")
     if not seen["notesCue"]:
         problems.append(f"{where}: the coach's notes scroll with nothing saying so")
     covered = [card["card"] for card in page.evaluate(CORNERS, f"{PANEL} [data-card]")
