@@ -61,6 +61,7 @@ def embed_configs(runtime: Runtime, wheel: str) -> dict[str, dict[str, Any]]:
         "./web/micro/markup.py": "./micro/markup.py",
         "./web/micro/words.py": "./micro/words.py",
         "./web/micro/cardface.py": "./micro/cardface.py",
+        "./web/micro/avatar.py": "./micro/avatar.py",
         "./web/embed/scenario_check.py": "./scenario_check.py",
         "./web/embed/scenario_read.py": "./scenario_read.py",
         "./web/embed/jsonscan.py": "./jsonscan.py",

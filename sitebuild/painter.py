@@ -22,7 +22,7 @@ from sitebuild.vendor import Runtime
 PAINT_CONFIG = "paint-mpy.json"
 """PyScript config of index.html's MicroPython script (web/paint.py: the table before Pyodide)."""
 PAINT_MODULES = ("micro/__init__.py", "micro/markup.py", "micro/words.py", "micro/scoreboard.py",
-                 "micro/cardface.py", "micro/paintbar.py", "micro/barmenu.py",
+                 "micro/avatar.py", "micro/cardface.py", "micro/paintbar.py", "micro/barmenu.py",
                  "micro/paintable.py", "micro/paint_check.py")
 """What the painter imports from web/ (as bytecode, page_start.py), by the paths it imports
 them from, besides the JSON scanner and the rule core (``PAINT_ENGINE``); it reads its words

@@ -24,11 +24,14 @@ seat 2 opposite and seat 3 on the left, as at the table.
 >>> html = render(initial_state(s, "en"))
 >>> 'data-card="AS"' in html, 'data-testid="caption"' in html
 (True, True)
+>>> [html.count('<use href="#av' + str(seat) + '">') for seat in range(4)]  # avatars
+[1, 1, 1, 1]
 >>> "<script" in render(error_state("<script>alert(1)</script>", "en"))
 False
 """
 
 from embed_text import local, said, say, seat_text, verdict_text, words
+from micro.avatar import avatar
 from micro.cardface import card_face, mini_cards
 from micro.markup import el, join
 from micro.words import SUIT_SYMBOLS
@@ -104,7 +107,7 @@ def _seat(state: "dict[str, Any]", seat: int) -> "Markup":
         badges.append(el("span", say(lang, "dealer"), class_="badge dealer"))
     if frame["turn"] == seat and not picture(state):
         badges.append(el("span", say(lang, "turn"), class_="badge turn"))
-    return el("section", el("h2", seat_name(state, seat), badges, class_="name"),
+    return el("section", el("h2", avatar(seat), seat_name(state, seat), badges, class_="name"),
               _hand(state, seat), class_="seat pos-" + POSITIONS[seat],
               data_seat=str(seat), data_testid="seat-" + str(seat))
 

@@ -18,6 +18,7 @@ Runs unchanged in MicroPython: no ``typing``, ``dataclasses`` or ``__future__`` 
 time, annotations in quotes, no ``str`` subclass handed to ``str.join``.
 """
 
+from micro.avatar import avatar
 from micro.cardface import KEYS as CARD_KEYS
 from micro.cardface import card_face, mini_cards
 from micro.markup import Markup, el, join
@@ -123,13 +124,6 @@ def seat_box(words: Words, view: "PaintedView", seat: int,
     return seat_shell(words, seat, " ".join(classes), badges,
                       el("div", [el("span", item) for item in meta], class_="seat-meta"), state,
                       remote)
-
-
-def avatar(seat: int) -> Markup:
-    """The seat's round avatar: its own figure in ``web/cards.svg`` (``#av0``..``#av3``),
-    hidden from readers (the seat's name says who sits there)."""
-    return el("span", el("svg", el("use", href="#av" + str(seat)), viewbox="0 0 40 40"),
-              class_="avatar", aria_hidden="true")
 
 
 def seat_shell(words: Words, seat: int, classes: str, badges: "list[Child]",

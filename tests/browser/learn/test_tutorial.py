@@ -11,6 +11,14 @@ from web_helpers import drawn_embeds, open_table, page_in
 pytestmark = pytest.mark.web
 
 
+AVATARS_DRAWN = """(avatars) => avatars.filter((a) => {
+  const r = a.getBoundingClientRect(), use = a.querySelector('use');
+  return r.width >= 16 && r.height >= 16 && use
+    && document.querySelector(use.getAttribute('href')) !== null;
+}).length"""
+"""How many seats' avatars are drawn: a visible round box whose figure is in the page."""
+
+
 def embeds_ready(page: Page) -> list[dict[str, str]]:
     """Scroll every embed of the page into view and wait until each has drawn."""
     return [{
@@ -19,6 +27,7 @@ def embeds_ready(page: Page) -> list[dict[str, str]]:
         "caption": inner.get_by_test_id("caption").inner_text(),
         "mode": inner.locator(".embed-root").get_attribute("data-mode") or "",
         "cards": str(inner.locator("[data-card]").count()),
+        "avatars": str(inner.locator("[data-seat] .avatar").evaluate_all(AVATARS_DRAWN)),
     } for inner, _ in drawn_embeds(page)]
 
 
@@ -35,6 +44,7 @@ def test_every_embed_of_the_tutorial_renders_in_both_languages(
     for embed in embeds:
         assert embed["ready"] == "1", embed
         assert embed["lang"] == html_lang and embed["caption"].strip(), embed
+        assert embed["avatars"] == "4", embed  # each seat's avatar, as at the table
     assert sum(int(embed["cards"]) > 0 for embed in embeds) >= 12
     assert sum(embed["mode"] == "quiz" for embed in embeds) == 3
     foreign = [url for url in requests if not url.startswith((site_url, "blob:", "data:"))]

@@ -33,6 +33,7 @@ FILES = {
     "micro/markup.py": ROOT / "web" / "micro" / "markup.py",
     "micro/words.py": ROOT / "web" / "micro" / "words.py",
     "micro/cardface.py": ROOT / "web" / "micro" / "cardface.py",
+    "micro/avatar.py": ROOT / "web" / "micro" / "avatar.py",
     "embed_text.py": ROOT / "web" / "embed" / "embed_text.py",
     "embed_view.py": ROOT / "web" / "embed" / "embed_view.py",
 }

@@ -1,4 +1,4 @@
-"""Issue 36: every seat shows a round avatar, as the 升级 apps do (``paintable.avatar``,
+"""Issue 36: every seat shows a round avatar, as the 升级 apps do (``micro.avatar``,
 its figures ``#av0``..``#av3`` in ``web/cards.svg``), in the painted table and the live
 one, in every phase and language; hidden from readers (the seat's name is the text)."""
 
