@@ -208,9 +208,10 @@ def _say(table: Table, seat: int, key: str) -> None:
     if link is not None:
         for other in table.friends.connected():
             link.send(other, encode_host(Say(key, seat)))
-    if seat != HUMAN:
-        table.words.notice = Msg("phrase_said", seat=seat, what=Msg(f"phrase_{key}"))
-        table.loop.dirty = True
+    table.words.phrases += 1
+    table.words.notice = Msg("phrase_said", {"n": table.words.phrases}, seat=seat,
+                             what=Msg(f"phrase_{key}"))
+    table.loop.dirty = True
 
 
 async def friend_hint(table: Table, seat: int) -> None:

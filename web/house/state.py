@@ -135,6 +135,7 @@ class Words:
 
     message: Msg | None = None
     notice: Msg | None = None
+    phrases: int = 0  # the quick phrases said at the table: each one's number
 
 
 @dataclass

@@ -37,6 +37,7 @@ def scene_of(table: Table) -> Scene:
     """Everything one drawing of ``table`` needs."""
     lang = table.lang
     keep, link, words = table.keep, table.env.link, table.words
+    said = None if words.notice is None else words.notice.phrase(lang)
     seat, panels, past, prefs = table.seat, table.panels, table.past, table.prefs
     problem = keep.store.warning(keep.keeper.unsaved)
     warning = None if problem is None else t(lang, problem)
@@ -66,7 +67,8 @@ def scene_of(table: Table) -> Scene:
         stats=prefs.stats,
         message=None if words.message is None else words.message.text(lang),
         message_detail="" if words.message is None else words.message.detail,
-        notice=None if words.notice is None else words.notice.text(lang),
+        notice=None if words.notice is None or said else words.notice.text(lang),
+        said=said,
         warning=warning,
         worker=worker,
         worker_calls=link.calls,

@@ -58,6 +58,7 @@ class Client:
     selected: set[int] = field(default_factory=set)
     message: Msg | None = None
     notice: Msg | None = None
+    phrases: int = 0  # the quick phrases heard: each one's number
     friend_rank: str = "A"
     friend_suit: str = "S"
     connected: bool = False
@@ -125,7 +126,9 @@ def on_host(client: Client, text: object) -> bool:
         return True
     if isinstance(message, Say):
         who = (message.seat - client.seat) % 4
-        client.notice = Msg("phrase_said", seat=who, what=Msg(f"phrase_{message.key}"))
+        client.phrases += 1
+        client.notice = Msg("phrase_said", {"n": client.phrases}, seat=who,
+                            what=Msg(f"phrase_{message.key}"))
         return True
     assert isinstance(message, Hint)
     return _hint(client, message.action)
@@ -255,6 +258,7 @@ def scene_of(client: Client) -> Scene | None:
     if client.view is None:
         return None
     lang = client.lang
+    said = None if client.notice is None else client.notice.phrase(lang)
     return Scene(
         view=client.view,
         settings=Settings(lang=lang),
@@ -262,7 +266,8 @@ def scene_of(client: Client) -> Scene | None:
         selected=frozenset(client.selected),
         autoplay=client.autoplay,
         message=None if client.message is None else client.message.text(lang),
-        notice=None if client.notice is None else client.notice.text(lang),
+        notice=None if client.notice is None or said else client.notice.text(lang),
+        said=said,
         friend_rank=client.friend_rank,
         friend_suit=client.friend_suit,
         finished_trick=client.finished_trick,

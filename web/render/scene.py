@@ -66,6 +66,7 @@ class Scene:
     message: str | None = None
     message_detail: str = ""  # the message's technical text, shown collapsed apart
     notice: str | None = None
+    said: tuple[int, str, int] | None = None  # a quick phrase: its seat, words and number
     warning: str | None = None
     worker: str = ""
     worker_calls: int = 0

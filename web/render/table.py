@@ -74,8 +74,14 @@ def seat_box(scene: Scene, seat: int) -> Markup:
     name = scene.names[seat] if seat < len(scene.names) else ""
     if remote is not None:
         name = remote.name if remote.status == "connected" else ""
-    return paintable.seat_box(words_of(scene.lang), scene.painted, seat, scene.thinking,
-                              "" if remote is None else remote.status, name)
+    box = paintable.seat_box(words_of(scene.lang), scene.painted, seat, scene.thinking,
+                             "" if remote is None else remote.status, name)
+    if scene.said is None or scene.said[0] != seat:
+        return box
+    # a quick phrase in a bubble beside the seat that said it, until the next action
+    # (its own id a phrase: a phrase said again is a new element, shown afresh)
+    return join(box, el("p", scene.said[1], id=f"said-{scene.said[2]}", class_="bubble",
+                        data_testid=f"bubble-{seat}", role="status"))
 
 
 def status_text(scene: Scene) -> str:

@@ -30,6 +30,20 @@ class Msg:
     what: Msg | None = None
     detail: str = ""
 
+    def phrase(self, lang: str) -> tuple[int, str, int] | None:
+        """A quick phrase said at the table (``phrase_said``): the seat that said it, its
+        words and its number (``n``: a phrase said again is a new bubble), shown in a bubble
+        at that seat instead of the footer; else None.
+
+        >>> Msg("phrase_said", {"n": 4}, seat=3, what=Msg("phrase_thanks")).phrase("en")
+        (3, 'Thanks, partner!', 4)
+        >>> Msg("restored").phrase("en") is None
+        True
+        """
+        if self.key != "phrase_said" or self.seat is None or self.what is None:
+            return None
+        return self.seat, self.what.text(lang), int(self.params.get("n", 0))
+
     def text(self, lang: str) -> str:
         if self.rule is not None:
             return t(lang, "not_allowed", why=rule_sentence(lang, self.rule, self.engine))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from web_helpers import (
 
 pytestmark = pytest.mark.web
 
+RESULTS = Path(__file__).resolve().parents[3] / "test-results"
 LINK_TIMEOUT_MS = 30_000
 DROP_TIMEOUT_MS = 15_000
 """The link says ``dropped`` within 15 s of silence; the table shows it at once."""
@@ -33,6 +35,33 @@ NO_ICE = "none"
 CARDS_LEFT = ("() => document.querySelector('[data-testid=\"phase\"]')?.textContent + ' '"
               " + document.querySelectorAll('#hand [data-card]').length")
 """The friend's phase and the cards in its hand: what its turn changes."""
+
+
+BUBBLE_PLACE = """(seat) => {
+  const bubble = document.querySelector(`[data-testid="bubble-${seat}"]`).getBoundingClientRect();
+  const box = document.querySelector(`[data-testid="seat-${seat}"]`).getBoundingClientRect();
+  const apart = bubble.right <= box.left || bubble.left >= box.right
+    || bubble.bottom <= box.top || bubble.top >= box.bottom;
+  const inside = bubble.left >= 0 && bubble.top >= 0 && bubble.right <= innerWidth
+    && bubble.bottom <= innerHeight;
+  const covered = [...document.querySelectorAll(
+      '[data-testid="trick"] [data-card], [data-testid="hand"] [data-card]')]
+    .filter((card) => { const c = card.getBoundingClientRect();
+      return c.left < bubble.right && c.right > bubble.left && c.top < bubble.bottom
+        && c.bottom > bubble.top; })
+    .map((card) => card.dataset.card);
+  return {apart, inside, covered};
+}"""
+"""Whether a seat's bubble lies beside its box (never over it) and inside the screen, and
+the cards of the trick and the hand it covers (none)."""
+
+
+def bubble_shown(page: Page, seat: int, words: str) -> None:
+    """The page shows ``words`` in a bubble at ``seat``, beside its box, on screen, and no
+    other seat's bubble."""
+    expect(page.get_by_test_id(f"bubble-{seat}")).to_have_text(words, timeout=LINK_TIMEOUT_MS)
+    expect(page.locator('[data-testid^="bubble-"]')).to_have_count(1)
+    assert page.evaluate(BUBBLE_PLACE, seat) == {"apart": True, "inside": True, "covered": []}
 
 
 def open_friend(page: Page, invite: str, name: str = "Ann\u202e<b>") -> str:
@@ -140,6 +169,19 @@ def test_a_hand_with_a_friend_a_drop_a_rejoin_and_the_host_s_reload(
         # computers and 托管 could otherwise finish the hand before the friend is back).
         host.get_by_test_id("autoplay").click()
         expect(host.get_by_test_id("autoplay")).to_have_attribute("aria-pressed", "false")
+        # a quick phrase each way, in a bubble at the seat that said it on both pages
+        friend.get_by_test_id("say-thanks").click()
+        bubble_shown(host, 1, "Thanks, partner!")
+        bubble_shown(friend, 0, "Thanks, partner!")
+        host.get_by_test_id("say-nice").click()
+        bubble_shown(host, 0, "Nice one!")
+        bubble_shown(friend, 3, "Nice one!")  # seat 1's friend has the host on its left
+        for width, height in ((390, 844), (844, 390), (1280, 720)):  # phones, then back
+            friend.set_viewport_size({"width": width, "height": height})
+            friend.wait_for_function(f"() => innerWidth === {width}")
+            RESULTS.mkdir(exist_ok=True)
+            friend.screenshot(path=str(RESULTS / f"friends-bubble-{width}x{height}.png"))
+            bubble_shown(friend, 3, "Nice one!")
         friend.close()
         wait_state(host, "phase === 'play' && (toMove === '0' || toMove === '1')")
         if probe(host, "to-move") == "0":  # the host plays its own turn: seat 1's comes

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -284,10 +285,22 @@ def test_a_quick_phrase_reaches_every_friend_as_a_key_and_the_host_as_words() ->
     for seat in (1, 3):
         assert json.loads(link.sent[seat][-1]) == {"t": "say", "s": 3, "k": "thanks"}
     assert link.sent[2] == []
-    assert 'data-testid="phrases"' in game.screen.regions["footer"]  # type: ignore[attr-defined]
-    assert "Left: Thanks, partner!" in game.screen.regions["footer"]  # type: ignore[attr-defined]
+    regions = game.screen.regions  # type: ignore[attr-defined]
+    assert 'data-testid="phrases"' in regions["footer"]
+    assert 'data-testid="notice"' not in regions["footer"]  # said once, where it was said
+    # in a bubble beside the seat that said it, as the 升级 apps show a phrase
+    assert 'data-testid="bubble-3"' in regions["seat-3"]
+    assert "Thanks, partner!" in regions["seat-3"]
     game.say("good_cards")
     assert json.loads(link.sent[1][-1]) == {"t": "say", "s": 0, "k": "good_cards"}
+    regions = game.screen.regions  # type: ignore[attr-defined]
+    assert 'data-testid="bubble-0"' in regions["seat-0"]  # the host's own phrase too
+    assert "bubble-3" not in regions["seat-3"]  # one phrase at a time
+    first = re.findall(r' id="(said-\d+)"', regions["seat-0"])
+    game.say("good_cards")  # said again: a new bubble (shown afresh), not the old one kept
+    regions = game.screen.regions  # type: ignore[attr-defined]
+    again = re.findall(r' id="(said-\d+)"', regions["seat-0"])
+    assert len(first) == len(again) == 1 and first != again
     sent = len(link.sent[1])
     game.say("<b>free text</b>")
     assert len(link.sent[1]) == sent

@@ -199,6 +199,10 @@ def test_the_friend_s_page_draws_only_what_the_host_sent_and_asks_the_host_to_ac
     assert page.selected == {1}
     assert friend.on_host(page, encode_host(Say("thanks", 0)))
     assert page.notice is not None and page.notice.seat == 2  # the host, across
+    regions = render(friend.scene_of(page))  # type: ignore[arg-type]
+    assert 'data-testid="bubble-2"' in regions["seat-2"]  # in a bubble at the host's seat
+    assert "Thanks, partner!" in regions["seat-2"]
+    assert 'data-testid="notice"' not in regions["footer"]  # said once, where it was said
 
 
 def test_a_friend_sees_the_finished_trick_with_its_last_card_until_the_next_lead() -> None:
