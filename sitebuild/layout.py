@@ -35,8 +35,30 @@ def write_card_sprite(root: Path, dist: Path) -> None:
         page.write_text(text.replace(CARD_SPRITE_MARK, sprite))
 
 
+STYLE_PARTS = ("base", "grid", "bar", "seats", "cards", "hand", "trick", "controls", "screens",
+               "sizes")
+"""The table's stylesheet in parts, ``web/style/<part>.css``, a region of the table each,
+in the order the build joins them into ``dist/web/style.css`` (one file: the first paint
+waits for one request): the cascade's order, later parts overriding earlier ones (the
+sizes last)."""
+
+
+def write_style(root: Path, dist: Path) -> None:
+    """Join ``web/style/``'s parts, in ``STYLE_PARTS``' order, into ``dist/web/style.css``;
+    a part missing or a file not listed is an error (never a rule left out unseen)."""
+    folder = root / "web" / "style"
+    found = {path.name for path in folder.glob("*")}
+    wanted = {f"{part}.css" for part in STYLE_PARTS}
+    if found != wanted:
+        raise BuildError(f"web/style/ should hold exactly {sorted(wanted)}: missing "
+                         f"{sorted(wanted - found)}, not listed {sorted(found - wanted)}")
+    (dist / "web" / "style.css").write_text(
+        "".join((folder / f"{part}.css").read_text() for part in STYLE_PARTS))
+
+
 def copy_site(root: Path, dist: Path) -> None:
-    """Copy the pages, the web/ folder, the embed's and the tutorial's files into dist/.
+    """Copy the pages, the web/ folder (its stylesheet joined: ``write_style``), the
+    embed's and the tutorial's files into dist/.
 
     ``web/tutorial/tutorial.html`` becomes ``tutorial.html`` and the rest of
     ``web/tutorial/`` the folder ``tutorial/``; the embed's host-page script
@@ -57,8 +79,10 @@ def copy_site(root: Path, dist: Path) -> None:
         shutil.copytree(
             web,
             dist / "web",
-            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "tutorial", "snapshot"),
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "tutorial", "snapshot",
+                                          "style"),
         )
+        write_style(root, dist)
     embed = web / "embed"
     if embed.is_dir():
         for name in ("embed.js", "scenario.schema.json"):

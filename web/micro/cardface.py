@@ -12,7 +12,7 @@ page in ``web/cards.svg`` (the build writes it into ``index.html`` and ``embed.h
 and only placed here by one ``<use href="#...">``, so a card's markup stays small and
 quick to build. The live table (``render``), the painter (``paintable``) and the embed
 (``embed_view``) all draw their cards here, so a card looks the same wherever it is
-shown (``web/style.css`` and ``web/embed/embed.css`` style it).
+shown (``web/style/cards.css`` and ``web/embed/embed.css`` style it).
 
 Runs unchanged in MicroPython: no ``typing``, ``dataclasses`` or ``__future__`` at run
 time, annotations in quotes.

@@ -39,7 +39,7 @@ LONG_PLAY = 7
 """A play of this many cards or more (a throw, a 3-deck tractor) overlaps more."""
 MANY_CARDS = 30
 """A hand of more cards (3 decks, or 2 with the kitty) takes two rows where the screen
-is tall enough (``style.css``; the page marks it ``many``)."""
+is tall enough (``web/style/screens.css``; the page marks it ``many``)."""
 ROW_SPLIT_FROM = 13
 """A hand of this many cards or more is drawn as two rows where the screen is narrow."""
 MODAL_OPEN = "modal-open"

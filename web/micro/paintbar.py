@@ -173,7 +173,7 @@ def bar_buttons(words: Words, show_last: bool = False, show_log: bool = False,
                 sound: bool = True, friends: bool = False) -> Markup:
     """The bar's buttons: those of a hand (last trick, log, sound) and the menu's (``menu``).
     A wide screen shows them all with their words; a phone the hand's as icons and the
-    menu's button (``style.css``)."""
+    menu's button (``web/style/bar.css``)."""
     return el(
         "div",
         button(labelled("↶", words("last_trick")), "last-trick", "last-trick",

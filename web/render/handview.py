@@ -2,7 +2,7 @@
 
 Pure functions of a ``Scene``, built with ``markup.el`` (every text escaped).
 The hand is fanned: cards overlap so each shows its corner (rank and suit),
-the selected ones lift; how large the cards are is CSS's business (``style.css``
+the selected ones lift; how large the cards are is CSS's business (``web/style/hand.css``
 sizes them from the screen and from the number of cards, ``--n``, which
 ``screen`` sets on the hand after each redraw).
 """

@@ -2,7 +2,7 @@
 card once drew half grey, half dark").
 
 The cause: the hand's cards are buttons, and the buttons' hover shade (a translucent
-black, ``button:hover`` in web/style.css) outranked the card's white: a card under the
+black, ``button:hover`` in web/style/base.css) outranked the card's white: a card under the
 mouse let the card beneath it show through grey and, where a selected card rises above
 its neighbours, the felt dark. Checked in Chromium on one page resized to every size
 (the positions come in by the page's own Import): the first, a middle, the last, a trump,
@@ -173,7 +173,7 @@ BAND = """(cards) => cards.map((card) => {
 """For each selected kitty card: the points of its bottom band where the card is on top."""
 
 KITTY_BAND = [11, 127, 115]
-"""The band that marks a card taken from the kitty (#0b7f73 in web/style.css)."""
+"""The band that marks a card taken from the kitty (#0b7f73 in web/style/hand.css)."""
 
 
 def band_problems(page: Page, where: str) -> list[str]:
