@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from sitebuild.base import BuildError
 from sitebuild.layout import STYLE_PARTS, write_style
 
