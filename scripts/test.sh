@@ -96,10 +96,11 @@ run_checks() {
     local workers="${TRACTOR_TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}" parallel=()
     [ "$workers" -gt 4 ] && workers=4
     [ "$workers" -gt 0 ] && parallel=(-n "$workers" --dist loadfile)
-    # A renderer that dies under memory pressure ("Target crashed") says nothing about the
-    # page: such a test is run once more, and only for that error (pytest-rerunfailures).
+    # A renderer that dies under memory pressure ("Target crashed", "Page crashed") says
+    # nothing about the page: such a test is run once more, and only for that error
+    # (pytest-rerunfailures).
     "$VENV/bin/pytest" "${parallel[@]}" --durations=30 \
-        --reruns 1 --only-rerun "Target crashed" "$@"
+        --reruns 1 --only-rerun "Target crashed" --only-rerun "Page crashed" "$@"
     local code=$?
     case "$code" in
         0) ;;

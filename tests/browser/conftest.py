@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
@@ -109,6 +110,25 @@ def browser_type_launch_args(
             args["executable_path"] = executable
         args["args"] = [*args.get("args", []), *CHROMIUM_FLAGS]
     return args
+
+
+@pytest.fixture(autouse=True)
+def _no_page_outlives_its_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every browser context a test opened and left open (a test that failed before
+    its own ``close``, a helper's page): one Chromium serves a worker's whole run, and pages
+    left behind pile up in its renderers until one dies of memory ("Target crashed" in
+    whatever test comes next). The ``context`` fixture's own is closed by pytest-playwright."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = set(browser.contexts)
+    own = request.getfixturevalue("context") if "context" in request.fixturenames else None
+    yield
+    for context in list(browser.contexts):
+        if context not in before and context is not own:
+            with contextlib.suppress(Exception):  # already closing with its browser
+                context.close()
 
 
 @pytest.fixture(autouse=True)

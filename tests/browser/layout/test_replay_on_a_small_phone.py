@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 from test_replay_layout import PANEL, replay_problems
-from test_table_layout import RESULTS, open_position
+from test_table_layout import RESULTS, finished_hand, open_position
 from test_table_layout import _site as _site  # the autouse fixture: the site's address
-from test_table_parts_apart import finished_hand, import_record
+from test_table_parts_apart import import_record
 
 pytestmark = pytest.mark.web
 
