@@ -50,10 +50,16 @@ BUBBLE_PLACE = """(seat) => {
       return c.left < bubble.right && c.right > bubble.left && c.top < bubble.bottom
         && c.bottom > bubble.top; })
     .map((card) => card.dataset.card);
+  const over = (r) => r.left < bubble.right && r.right > bubble.left && r.top < bubble.bottom
+    && r.bottom > bubble.top;
+  if (over(document.querySelector('#bar').getBoundingClientRect())) covered.push('the bar');
+  const line = document.createRange();
+  line.selectNodeContents(document.querySelector('[data-testid="status"]'));
+  if ([...line.getClientRects()].some(over)) covered.push('the turn line');
   return {apart, inside, covered};
 }"""
 """Whether a seat's bubble lies beside its box (never over it) and inside the screen, and
-the cards of the trick and the hand it covers (none)."""
+what it covers of the trick's cards, the hand, the bar and the turn line's words (none)."""
 
 
 def bubble_shown(page: Page, seat: int, words: str) -> None:
@@ -62,6 +68,33 @@ def bubble_shown(page: Page, seat: int, words: str) -> None:
     expect(page.get_by_test_id(f"bubble-{seat}")).to_have_text(words, timeout=LINK_TIMEOUT_MS)
     expect(page.locator('[data-testid^="bubble-"]')).to_have_count(1)
     assert page.evaluate(BUBBLE_PLACE, seat) == {"apart": True, "inside": True, "covered": []}
+    clashes = page.evaluate(PHRASES_CLEAR)
+    assert not clashes, clashes
+
+
+PHRASES_ON_THE_TURN_LINE = """() => {
+  // the longest turn line (a lead's) in place of this one, as it reads at your lead
+  const line = document.querySelector('[data-testid="status"]');
+  line.textContent = 'Your lead: select cards, then Play';
+  const row = line.getBoundingClientRect();
+  return [...document.querySelectorAll('[data-testid="phrases"] button')].every((b) => {
+    const r = b.getBoundingClientRect();
+    return r.top < row.bottom && r.bottom > row.top;
+  });
+}"""
+"""Whether, on a phone held sideways, the quick phrases stay on the turn line's row (a
+second row squeezed the felt until your own play lay over them)."""
+
+PHRASES_CLEAR = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.left < b.right && a.right > b.left && a.top < b.bottom
+    && a.bottom > b.top;
+  const plays = [...document.querySelectorAll('[data-testid="trick"] .play, #hand [data-card]')];
+  return [...document.querySelectorAll('[data-testid="phrases"] button')].flatMap((b) =>
+    plays.filter((p) => over(box(b), box(p))).map((p) =>
+      `${b.textContent} under ${p.dataset.card || p.textContent.trim()}`));
+}"""
+"""The quick phrases' buttons that lie under a play of the trick or a card of the hand."""
 
 
 def open_friend(page: Page, invite: str, name: str = "Ann\u202e<b>") -> str:
@@ -176,12 +209,14 @@ def test_a_hand_with_a_friend_a_drop_a_rejoin_and_the_host_s_reload(
         host.get_by_test_id("say-nice").click()
         bubble_shown(host, 0, "Nice one!")
         bubble_shown(friend, 3, "Nice one!")  # seat 1's friend has the host on its left
-        for width, height in ((390, 844), (844, 390), (1280, 720)):  # phones, then back
+        for width, height in ((390, 844), (844, 390), (844, 360), (1280, 720)):
             friend.set_viewport_size({"width": width, "height": height})
             friend.wait_for_function(f"() => innerWidth === {width}")
             RESULTS.mkdir(exist_ok=True)
             friend.screenshot(path=str(RESULTS / f"friends-bubble-{width}x{height}.png"))
             bubble_shown(friend, 3, "Nice one!")
+            if height < 520:  # sideways: the chips keep to the turn line's row
+                assert friend.evaluate(PHRASES_ON_THE_TURN_LINE), (width, height)
         friend.close()
         wait_state(host, "phase === 'play' && (toMove === '0' || toMove === '1')")
         if probe(host, "to-move") == "0":  # the host plays its own turn: seat 1's comes
