@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 from test_table_layout import _site as _site  # the autouse fixture: the site's address
 from test_table_layout import open_position, position
 from test_table_parts_apart import choose, import_record
@@ -96,21 +96,30 @@ def colour(css: str) -> tuple[list[int], float]:
     return [round(p) for p in parts[:3]], parts[3] if len(parts) > 3 else 1.0
 
 
-def look_problems(page: Page, where: str, looked: str = LOOKED) -> list[str]:
-    """What is wrong with how the cards ``looked`` (a selector) are drawn."""
-    page.wait_for_function(SETTLED, timeout=10_000)
-    cards = page.locator(looked)
-    looks: list[dict[str, Any]] = cards.evaluate_all(LOOK)
+def colours_at(page: Page, cards: Locator, points: list[list[float]]) -> list[list[int]]:
+    """The colours at ``points`` in a screenshot of the screen down to the hand's bottom,
+    taken while ``cards`` have their ink hidden (``LOOK``, ``BAND``), which comes back
+    after it (``SHOW_INK``)."""
     hand, screen = page.locator("#hand").bounding_box(), page.viewport_size
     assert hand is not None and screen is not None
-    try:  # the screen down to the hand's bottom
+    try:
         png = page.screenshot(clip={"x": 0, "y": 0, "width": screen["width"],
                                     "height": min(screen["height"],
                                                   int(hand["y"] + hand["height"]) + 1)})
     finally:
         cards.evaluate_all(SHOW_INK)
-    points = [[int(x), int(y)] for look in looks for x, y in look["blank"]]
-    shot = iter(page.evaluate(PIXELS, {"png": base64.b64encode(png).decode(), "points": points}))
+    whole = [[int(x), int(y)] for x, y in points]
+    found: list[list[int]] = page.evaluate(
+        PIXELS, {"png": base64.b64encode(png).decode(), "points": whole})
+    return found
+
+
+def look_problems(page: Page, where: str, looked: str = LOOKED) -> list[str]:
+    """What is wrong with how the cards ``looked`` (a selector) are drawn."""
+    page.wait_for_function(SETTLED, timeout=10_000)
+    cards = page.locator(looked)
+    looks: list[dict[str, Any]] = cards.evaluate_all(LOOK)
+    shot = iter(colours_at(page, cards, [p for look in looks for p in look["blank"]]))
     problems = []
     for look in looks:
         name = f"{where}: {look['card']}"
@@ -185,16 +194,7 @@ def band_problems(page: Page, where: str) -> list[str]:
     bands: list[dict[str, Any]] = cards.evaluate_all(BAND)
     if not bands:
         return [f"{where}: no selected card from the kitty"]
-    hand, screen = page.locator("#hand").bounding_box(), page.viewport_size
-    assert hand is not None and screen is not None
-    try:
-        png = page.screenshot(clip={"x": 0, "y": 0, "width": screen["width"],
-                                    "height": min(screen["height"],
-                                                  int(hand["y"] + hand["height"]) + 1)})
-    finally:
-        cards.evaluate_all(SHOW_INK)
-    points = [[int(x), int(y)] for band in bands for x, y in band["points"]]
-    shot = iter(page.evaluate(PIXELS, {"png": base64.b64encode(png).decode(), "points": points}))
+    shot = iter(colours_at(page, cards, [p for band in bands for p in band["points"]]))
     problems = []
     for band in bands:
         got = [next(shot) for _ in band["points"]]
