@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from render.scene import RemoteShown, Scene
 from text.i18n import t
+from text.messages import notice_shown
 
 from house.core import view
 from house.learn.learnscene import learn_scene
@@ -37,7 +38,7 @@ def scene_of(table: Table) -> Scene:
     """Everything one drawing of ``table`` needs."""
     lang = table.lang
     keep, link, words = table.keep, table.env.link, table.words
-    said = None if words.notice is None else words.notice.phrase(lang)
+    notice, said = notice_shown(words.notice, lang)
     seat, panels, past, prefs = table.seat, table.panels, table.past, table.prefs
     problem = keep.store.warning(keep.keeper.unsaved)
     warning = None if problem is None else t(lang, problem)
@@ -67,7 +68,7 @@ def scene_of(table: Table) -> Scene:
         stats=prefs.stats,
         message=None if words.message is None else words.message.text(lang),
         message_detail="" if words.message is None else words.message.detail,
-        notice=None if words.notice is None or said else words.notice.text(lang),
+        notice=notice,
         said=said,
         warning=warning,
         worker=worker,

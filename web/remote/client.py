@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from render.scene import JoinShown, Scene
 from store.settings import Settings
-from text.messages import Msg
+from text.messages import Msg, notice_shown
 from text.phrases import PHRASES
 from tractor.actions import Action, Bury, CallFriend, Declare, Pass, Play
 from tractor.viewdata import LastTrickData, ViewData
@@ -258,7 +258,7 @@ def scene_of(client: Client) -> Scene | None:
     if client.view is None:
         return None
     lang = client.lang
-    said = None if client.notice is None else client.notice.phrase(lang)
+    notice, said = notice_shown(client.notice, lang)
     return Scene(
         view=client.view,
         settings=Settings(lang=lang),
@@ -266,7 +266,7 @@ def scene_of(client: Client) -> Scene | None:
         selected=frozenset(client.selected),
         autoplay=client.autoplay,
         message=None if client.message is None else client.message.text(lang),
-        notice=None if client.notice is None or said else client.notice.text(lang),
+        notice=notice,
         said=said,
         friend_rank=client.friend_rank,
         friend_suit=client.friend_suit,

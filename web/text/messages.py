@@ -58,6 +58,19 @@ class Msg:
         return t(lang, self.key, **params)
 
 
+def notice_shown(notice: Msg | None, lang: str) -> tuple[str | None, tuple[int, str, int] | None]:
+    """How a notice is shown: the footer's words, or a phrase's bubble (``Msg.phrase``)
+    instead; the table's scene and a friend's page's alike.
+
+    >>> notice_shown(Msg("phrase_said", seat=1, what=Msg("phrase_sorry")), "en")
+    (None, (1, 'Sorry!', 0))
+    >>> notice_shown(None, "en")
+    (None, None)
+    """
+    said = None if notice is None else notice.phrase(lang)
+    return (None if notice is None or said else notice.text(lang)), said
+
+
 def hand_outcome(lang: str, result: HandOutcome) -> str:
     """What a hand's result did to the levels, in words (the result dialog, past hands)."""
     gained = result.levels_gained
