@@ -81,6 +81,25 @@ def bar_item(page: Page, testid: str) -> Locator:
     return item
 
 
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def steady_read(page: Page, js: str, tries: int = 20) -> Any:
+    """``page.evaluate(js)`` once the page has settled: two reads two frames apart that
+    agree (a loaded machine may lay the page out again between reads, e.g. when a font
+    arrives). After ``tries`` reads that keep changing, the last one (one consistent read
+    of a page that keeps moving, such as a deal)."""
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    last = page.evaluate(js)
+    for _ in range(tries):
+        page.evaluate(FRAMES)
+        now = page.evaluate(js)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 def probe(page: Page, name: str) -> str:
     return page.get_by_test_id(name).text_content() or ""
 

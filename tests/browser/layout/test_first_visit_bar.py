@@ -19,7 +19,7 @@ from test_table_layout import _site as _site  # the autouse fixture: the site's 
 from test_table_parts_apart import LANGS, PARTS, choose, table_problems
 from tractor.match import Match
 from tractor.save import dumps
-from web_helpers import advance, open_table, page_in
+from web_helpers import advance, open_table, page_in, steady_read
 
 pytestmark = pytest.mark.web
 
@@ -29,6 +29,8 @@ BAR_SHARE_SIDEWAYS = 0.12
 WELCOME = """() => { const w = document.querySelector('[data-testid=welcome]');
   const r = w.getBoundingClientRect();
   return {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height}; }"""
+WELCOME_AND_PARTS = f"() => ({{welcome: ({WELCOME})(), parts: ({PARTS})()}})"
+"""The welcome's box and the table's parts in one read (two reads may straddle a layout)."""
 
 
 def first_visit_problems(page: Page, where: str, width: int, height: int) -> list[str]:
@@ -41,7 +43,8 @@ def first_visit_problems(page: Page, where: str, width: int, height: int) -> lis
     expect(welcome).to_be_visible()
     links = welcome.locator("a")
     expect(links).to_have_count(2)
-    parts: dict[str, Any] = page.evaluate(PARTS)
+    read: dict[str, Any] = steady_read(page, WELCOME_AND_PARTS)
+    parts, shown = read["parts"], read["welcome"]
     for i in range(2):
         expect(links.nth(i)).to_be_visible()
         box = links.nth(i).bounding_box()
@@ -49,7 +52,6 @@ def first_visit_problems(page: Page, where: str, width: int, height: int) -> lis
         if box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > width \
                 or box["y"] + box["height"] > height:
             problems.append(f"{where}: the welcome's link {i} is off the screen")
-    shown = page.evaluate(WELCOME)
     for s, seat in enumerate(parts["seats"]):
         if seat and overlap(shown, seat):
             problems.append(f"{where}: the welcome covers seat {s}")

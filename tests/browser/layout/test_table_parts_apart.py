@@ -30,7 +30,7 @@ from test_table_layout import (
 )
 from test_table_layout import _site as _site  # the autouse fixture: the site's address
 from tractor.save import dumps
-from web_helpers import advance, bar_item
+from web_helpers import advance, bar_item, steady_read
 
 pytestmark = pytest.mark.web
 
@@ -155,7 +155,7 @@ DISABLED_LOOKS_PRESSABLE = """(b) => { const [r, g, bl] = getComputedStyle(b).ba
 
 def table_problems(page: Page, where: str, width: int, height: int) -> list[str]:
     """What is wrong with the table as drawn now: overlaps, scrolling, a cut or tall bar."""
-    parts = page.evaluate(PARTS)
+    parts = steady_read(page, PARTS)
     problems = [f"{where}: {clash}" for clash in clashes(parts)]
     if parts["scrollW"] > width or parts["scrollH"] > height:
         problems.append(f"{where}: the page scrolls")

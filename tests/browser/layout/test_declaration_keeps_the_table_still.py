@@ -1,0 +1,80 @@
+"""The first declaration does not move the table: on an upright phone the bar's
+declaration line is as high before anyone declares as with the declared cards in it
+(it grew by 12 px when the tiny cards arrived, and the seats, the deck and the hand all
+moved down during the deal).
+
+Two positions of a match whose trump is declared after the deal (``after_deal``): your
+turn to declare with nothing declared yet, and the play after a declaration. At your
+turn the page waits for you, so the first read cannot be overtaken by a computer's
+declaration.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+from test_table_layout import _site as _site  # the autouse fixture: the site's address
+from test_table_layout import page_url
+from test_table_parts_apart import LANGS
+from tractor.match import Match
+from tractor.save import dumps
+from web_helpers import LOAD_TIMEOUT_MS, advance, page_in, steady_read
+
+pytestmark = pytest.mark.web
+
+RULES = {"decks": 2, "declare_window": "after_deal"}
+UPRIGHT = {"390x844": (390, 844), "360x740": (360, 740)}
+
+READ = """() => { const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  return {bar: box('#bar').height, seat2: box('[data-testid="seat-2"]').top,
+          declared: !!document.querySelector('#bar .declaration.declared')}; }"""
+
+
+@functools.cache
+def moment(declared: bool) -> str:
+    """Seat 0's turn to declare with nothing declared (``declared`` False), or the first
+    play after a declaration (True)."""
+    def stop(m: Match) -> bool:
+        if declared:
+            return m.phase == "play" and m.declaration is not None
+        return m.phase == "declare" and m.turn == 0 and m.declaration is None
+    for seed in range(1, 40):
+        match = advance(RULES, seed, stop)
+        if match is not None:
+            return dumps(match)
+    raise AssertionError(f"no position with declared={declared}")
+
+
+def read_at(browser: Browser, size: tuple[int, int], lang: str, declared: bool) -> Any:
+    settings = {"rules": RULES, "speed": "instant", "lang": lang}
+    with page_in(browser, viewport={"width": size[0], "height": size[1]},
+                 has_touch=True) as page:
+        page.add_init_script(
+            script=f"localStorage.setItem('tractor.settings', {json.dumps(json.dumps(settings))});"
+            f"localStorage.setItem('tractor.match', {json.dumps(moment(declared))});")
+        page.goto(page_url(browser))
+        page.wait_for_selector('[data-testid="hand"] [data-card]', timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_function(
+            "(phase) => document.querySelector('[data-testid=phase]')?.textContent === phase",
+            arg="play" if declared else "declare", timeout=LOAD_TIMEOUT_MS)
+        return steady_read(page, READ)
+
+
+@pytest.mark.parametrize("name", list(UPRIGHT))
+def test_the_first_declaration_moves_nothing_on_an_upright_phone(
+        browser: Browser, name: str) -> None:
+    """The bar's height and the top of across's seat are the same before and after a
+    declaration, in every language."""
+    moved = []
+    for lang in LANGS:
+        before = read_at(browser, UPRIGHT[name], lang, declared=False)
+        after = read_at(browser, UPRIGHT[name], lang, declared=True)
+        assert not before["declared"] and after["declared"], (before, after)
+        if abs(before["bar"] - after["bar"]) > 0.5 or abs(before["seat2"] - after["seat2"]) > 0.5:
+            moved.append(f"{name} {lang}: bar {before['bar']:.0f} -> {after['bar']:.0f} px, "
+                         f"across's seat {before['seat2']:.0f} -> {after['seat2']:.0f} px")
+    assert not moved, moved
