@@ -66,6 +66,18 @@ PARTS = """() => {
     controls: [...document.querySelectorAll('#controls button, #bar button, #bar a, #bar select')]
       .filter(shown).map(box),
     fontPx: parseFloat(getComputedStyle(document.querySelector('#footer .status')).fontSize),
+    factsBroken: [0, 1, 2, 3].filter((s) => {  // a seat's fact split, or a line begun by a ·
+      const facts = [...document.querySelectorAll(`[data-testid="seat-${s}"] .seat-meta span`)]
+        .filter(shown);
+      const tops = (e) => { const r = document.createRange(); r.selectNodeContents(e);
+        return [...r.getClientRects()].filter((x) => x.width > 0).map((x) => x.top); };
+      return facts.some((fact, i) => {
+        const own = tops(fact.firstChild);
+        if (Math.max(...own) - Math.min(...own) > 2) return true;
+        if (i === 0 || getComputedStyle(fact).display === 'block') return false;
+        const before = tops(facts[i - 1].firstChild);
+        return Math.abs(fact.getClientRects()[0].top - before[before.length - 1]) > 2;
+      }); }),
   };
 }"""
 
@@ -160,6 +172,8 @@ def table_problems(page: Page, where: str, width: int, height: int) -> list[str]
     if parts["scrollW"] > width or parts["scrollH"] > height:
         problems.append(f"{where}: the page scrolls")
     problems += [f"{where}: {missing}" for missing in avatars_missing(parts)]
+    problems += [f"{where}: seat {seat}'s facts split or a line starts with ·"
+                 for seat in parts["factsBroken"]]
     if parts["barCut"] or parts["scoreCut"]:
         problems.append(f"{where}: the bar is cut (it scrolls sideways)")
     if height > width and parts["bar"]["h"] > BAR_SHARE_PORTRAIT * height:
