@@ -124,7 +124,22 @@ def join_panel(lang: str, join: JoinShown) -> Markup:
     return dialog(*parts, label=t(lang, "join_title"), testid="join-panel", classes="friends")
 
 
+PHRASE_LIST = "phrase-list"
+"""The id of the quick phrases' list (a popover on a phone held sideways)."""
+
+
 def phrases(lang: str) -> Markup:
-    """The quick phrases: each a button saying its key's words to the table."""
-    return el("div", [button(t(lang, f"phrase_{key}"), "say", f"say-{key}", data_key=key)
-                      for key in PHRASES], class_="phrases", data_testid="phrases")
+    """The quick phrases: each a button saying its key's words to the table. A wide or
+    upright screen shows them in a row; a phone held sideways, whose turn line has no room
+    for them, a 💬 button that opens them as a list: a popover, which a tap outside or
+    Escape closes, and so does saying one (``popovertargetaction="hide"``), with no
+    script; the browser keeps its open state, so the morphing redraw never closes it."""
+    said = [button(t(lang, f"phrase_{key}"), "say", f"say-{key}", data_key=key,
+                   popovertarget=PHRASE_LIST, popovertargetaction="hide") for key in PHRASES]
+    return el("div",
+              el("button", "💬", type="button", class_="phrases-open",
+                 data_testid="phrases-open", popovertarget=PHRASE_LIST,
+                 aria_label=t(lang, "phrases_open"), title=t(lang, "phrases_open")),
+              el("div", said, id=PHRASE_LIST, class_="phrase-list", popover="auto",
+                 aria_label=t(lang, "phrases_open")),
+              class_="phrases", data_testid="phrases")

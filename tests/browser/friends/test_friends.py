@@ -44,7 +44,7 @@ BUBBLE_PLACE = """(seat) => {
     || bubble.bottom <= box.top || bubble.top >= box.bottom;
   const within = bubble.left >= box.left && bubble.right <= box.right
     && bubble.top >= box.top && bubble.bottom <= box.bottom;
-  const sideways = innerHeight <= 520 && (seat === 1 || seat === 3);
+  const sideways = innerHeight <= 520 && seat !== 2;
   const inside = bubble.left >= 0 && bubble.top >= 0 && bubble.right <= innerWidth
     && bubble.bottom <= innerHeight;
   const over = (r) => r.left < bubble.right && r.right > bubble.left && r.top < bubble.bottom
@@ -64,8 +64,8 @@ BUBBLE_PLACE = """(seat) => {
       covered.push(`seat ${other}`); } }
   return {placed: apart || (sideways && within), inside, covered};
 }"""
-"""Whether a seat's bubble lies beside its box (on a phone held sideways, a side seat's
-lies over the lower lines of its own box: the felt around it is full), inside the screen,
+"""Whether a seat's bubble lies beside its box (on a phone held sideways, yours and a side
+seat's lie over the lower lines of their own box: the felt around is full), inside the screen,
 and what it covers of the trick's cards and captions, the hand, the bar, the turn line's
 words and the other seats (none)."""
 
@@ -85,13 +85,41 @@ PHRASES_ON_THE_TURN_LINE = """() => {
   const line = document.querySelector('[data-testid="status"]');
   line.textContent = 'Your lead: select cards, then Play';
   const row = line.getBoundingClientRect();
-  return [...document.querySelectorAll('[data-testid="phrases"] button')].every((b) => {
+  const shown = [...document.querySelectorAll('[data-testid="phrases"] button')]
+    .filter((b) => b.getClientRects().length > 0);
+  return shown.length > 0 && shown.every((b) => {
     const r = b.getBoundingClientRect();
     return r.top < row.bottom && r.bottom > row.top;
   });
 }"""
-"""Whether, on a phone held sideways, the quick phrases stay on the turn line's row (a
-second row squeezed the felt until your own play lay over them)."""
+"""Whether, on a phone held sideways, what shows of the quick phrases (their 💬 button)
+stays on the turn line's row (a second row of phrases squeezed the felt until your own
+play lay over them)."""
+
+PHRASE_LIST_SHOWN = """() => {
+  const list = document.querySelector('#phrase-list');
+  const r = list.getBoundingClientRect();
+  const open = document.querySelector('[data-testid="phrases-open"]').getBoundingClientRect();
+  return {open: list.matches(':popover-open'), count: list.querySelectorAll('button').length,
+          inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+          above: r.bottom <= open.top + 1};
+}"""
+"""The quick phrases' list on a phone held sideways: open, all six, on screen, above its
+💬 button."""
+
+
+def phrases_from_the_list(page: Page) -> None:
+    """On a phone held sideways the phrases are hidden until the 💬 button opens their
+    list; saying one says it (its bubble at your seat) and closes the list."""
+    expect(page.get_by_test_id("say-sorry")).to_be_hidden()
+    page.get_by_test_id("phrases-open").click()
+    expect(page.get_by_test_id("say-sorry")).to_be_visible()
+    page.screenshot(path=str(RESULTS / "friends-phrases-844x390.png"))
+    assert page.evaluate(PHRASE_LIST_SHOWN) == {
+        "open": True, "count": 6, "inside": True, "above": True}
+    page.get_by_test_id("say-sorry").click()
+    bubble_shown(page, 0, "Sorry!")
+    expect(page.get_by_test_id("say-sorry")).to_be_hidden()
 
 PHRASES_CLEAR = """() => {
   const box = (e) => e.getBoundingClientRect();
@@ -223,8 +251,12 @@ def test_a_hand_with_a_friend_a_drop_a_rejoin_and_the_host_s_reload(
             RESULTS.mkdir(exist_ok=True)
             friend.screenshot(path=str(RESULTS / f"friends-bubble-{width}x{height}.png"))
             bubble_shown(friend, 3, "Nice one!")
-            if height < 520:  # sideways: the chips keep to the turn line's row
+            if height < 520:  # sideways: the 💬 button keeps to the turn line's row
                 assert friend.evaluate(PHRASES_ON_THE_TURN_LINE), (width, height)
+        friend.set_viewport_size({"width": 844, "height": 390})
+        friend.wait_for_function("() => innerWidth === 844")
+        phrases_from_the_list(friend)
+        bubble_shown(host, 1, "Sorry!")
         friend.close()
         wait_state(host, "phase === 'play' && (toMove === '0' || toMove === '1')")
         if probe(host, "to-move") == "0":  # the host plays its own turn: seat 1's comes
