@@ -44,7 +44,8 @@ BUBBLE_PLACE = """(seat) => {
     || bubble.bottom <= box.top || bubble.top >= box.bottom;
   const within = bubble.left >= box.left && bubble.right <= box.right
     && bubble.top >= box.top && bubble.bottom <= box.bottom;
-  const sideways = innerHeight <= 520 && seat !== 2;
+  const phone = (innerHeight <= 520 || (innerWidth <= 700 && innerHeight > innerWidth))
+    && seat !== 2;
   const inside = bubble.left >= 0 && bubble.top >= 0 && bubble.right <= innerWidth
     && bubble.bottom <= innerHeight;
   const over = (r) => r.left < bubble.right && r.right > bubble.left && r.top < bubble.bottom
@@ -62,10 +63,10 @@ BUBBLE_PLACE = """(seat) => {
   for (const other of [0, 1, 2, 3].filter((s) => s !== seat)) {
     if (over(document.querySelector(`[data-testid="seat-${other}"]`).getBoundingClientRect())) {
       covered.push(`seat ${other}`); } }
-  return {placed: apart || (sideways && within), inside, covered};
+  return {placed: apart || (phone && within), inside, covered};
 }"""
-"""Whether a seat's bubble lies beside its box (on a phone held sideways, yours and a side
-seat's lie over the lower lines of their own box: the felt around is full), inside the screen,
+"""Whether a seat's bubble lies beside its box (on a phone, all but across's lie over the
+lower lines of their own box: the felt around is full), inside the screen,
 and what it covers of the trick's cards and captions, the hand, the bar, the turn line's
 words and the other seats (none)."""
 
@@ -104,33 +105,41 @@ PHRASE_LIST_SHOWN = """() => {
           inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
           above: r.bottom <= open.top + 1};
 }"""
-"""The quick phrases' list on a phone held sideways: open, all six, on screen, above its
-💬 button."""
+"""The quick phrases' list on a phone: open, all six, on screen, above its 💬 button."""
 
 
-def phrases_from_the_list(page: Page) -> None:
-    """On a phone held sideways the phrases are hidden until the 💬 button opens their
-    list; saying one says it (its bubble at your seat) and closes the list."""
+def phrases_from_the_list(page: Page, size: str) -> None:
+    """On a phone (upright or sideways) the phrases are hidden until the 💬 button opens
+    their list; saying one says it (its bubble at your seat) and closes the list."""
     expect(page.get_by_test_id("say-sorry")).to_be_hidden()
     page.get_by_test_id("phrases-open").click()
     expect(page.get_by_test_id("say-sorry")).to_be_visible()
-    page.screenshot(path=str(RESULTS / "friends-phrases-844x390.png"))
+    page.screenshot(path=str(RESULTS / f"friends-phrases-{size}.png"))
     assert page.evaluate(PHRASE_LIST_SHOWN) == {
         "open": True, "count": 6, "inside": True, "above": True}
     page.get_by_test_id("say-sorry").click()
     bubble_shown(page, 0, "Sorry!")
     expect(page.get_by_test_id("say-sorry")).to_be_hidden()
 
+
 PHRASES_CLEAR = """() => {
   const box = (e) => e.getBoundingClientRect();
   const over = (a, b) => a.left < b.right && a.right > b.left && a.top < b.bottom
     && a.bottom > b.top;
-  const plays = [...document.querySelectorAll('[data-testid="trick"] .play, #hand [data-card]')];
-  return [...document.querySelectorAll('[data-testid="phrases"] button')].flatMap((b) =>
-    plays.filter((p) => over(box(b), box(p))).map((p) =>
-      `${b.textContent} under ${p.dataset.card || p.textContent.trim()}`));
+  const words = (e) => { const r = document.createRange(); r.selectNodeContents(e);
+    return [...r.getClientRects()].map((rect) => ({rect, name: e.textContent.trim()})); };
+  const parts = [...document.querySelectorAll(
+      '[data-testid="trick"] .play, #hand [data-card], #controls button, [data-testid^="seat-"]')]
+    .map((e) => ({rect: box(e), name: e.dataset.card || e.dataset.testid || e.textContent.trim()}))
+    .concat(...[...document.querySelectorAll('#footer .status, #footer .messages > *')].map(words));
+  const shown = [...document.querySelectorAll('[data-testid="phrases"] button')]
+    .filter((b) => b.getClientRects().length > 0 && !b.closest(':popover-open'));
+  return shown.flatMap((b) => parts.filter((p) => over(box(b), p.rect)).map((p) =>
+    `${b.textContent} over ${p.name}`));
 }"""
-"""The quick phrases' buttons that lie under a play of the trick or a card of the hand."""
+"""The quick phrases' buttons (or their 💬 button) that lie over a play of the trick, a card
+of the hand, a control, a seat's box or the footer's words (an open list of phrases is a
+menu over the table: not counted)."""
 
 
 def open_friend(page: Page, invite: str, name: str = "Ann\u202e<b>") -> str:
@@ -253,10 +262,11 @@ def test_a_hand_with_a_friend_a_drop_a_rejoin_and_the_host_s_reload(
             bubble_shown(friend, 3, "Nice one!")
             if height < 520:  # sideways: the 💬 button keeps to the turn line's row
                 assert friend.evaluate(PHRASES_ON_THE_TURN_LINE), (width, height)
-        friend.set_viewport_size({"width": 844, "height": 390})
-        friend.wait_for_function("() => innerWidth === 844")
-        phrases_from_the_list(friend)
-        bubble_shown(host, 1, "Sorry!")
+        for width, height in ((844, 390), (390, 844)):  # phones: the phrases in a list
+            friend.set_viewport_size({"width": width, "height": height})
+            friend.wait_for_function(f"() => innerWidth === {width}")
+            phrases_from_the_list(friend, f"{width}x{height}")
+            bubble_shown(host, 1, "Sorry!")
         friend.close()
         wait_state(host, "phase === 'play' && (toMove === '0' || toMove === '1')")
         if probe(host, "to-move") == "0":  # the host plays its own turn: seat 1's comes
