@@ -36,11 +36,11 @@ def write_card_sprite(root: Path, dist: Path) -> None:
 
 
 STYLE_PARTS = ("base", "grid", "bar", "seats", "cards", "hand", "trick", "controls", "screens",
-               "sizes")
+               "sizes", "friends")
 """The table's stylesheet in parts, ``web/style/<part>.css``, a region of the table each,
 in the order the build joins them into ``dist/web/style.css`` (one file: the first paint
 waits for one request): the cascade's order, later parts overriding earlier ones (the
-sizes last)."""
+sizes, then the friends' phrases on phones, last)."""
 
 
 def write_style(root: Path, dist: Path) -> None:

@@ -153,7 +153,8 @@ def bar(words: Words, view: "PaintedView", show_last: bool = False, show_log: bo
         text = words("declared_by", name=seat_name(words, decl["seat"]), cards="")
         # Its id changes with each declaration (an override 反主 too): the morphing redraw
         # inserts it anew, and its CSS pulse runs once.
-        parts.append(el("div", text, mini_cards(words, decl["cards"], "tiny"),
+        parts.append(el("div", el("span", text, class_="declared-by"),
+                        mini_cards(words, decl["cards"], "tiny"),
                         class_="declaration declared", data_testid="declaration",
                         id="declaration-" + str(decl["seat"]) + "-" + "-".join(decl["cards"])))
     elif view["phase"] in ("deal", "declare"):
