@@ -125,15 +125,15 @@ def join_panel(lang: str, join: JoinShown) -> Markup:
 
 
 PHRASE_LIST = "phrase-list"
-"""The id of the quick phrases' list (a popover on a phone held sideways)."""
+"""The id of the quick phrases' list (a popover on a phone)."""
 
 
 def phrases(lang: str) -> Markup:
-    """The quick phrases: each a button saying its key's words to the table. A wide or
-    upright screen shows them in a row; a phone held sideways, whose turn line has no room
-    for them, a 💬 button that opens them as a list: a popover, which a tap outside or
-    Escape closes, and so does saying one (``popovertargetaction="hide"``), with no
-    script; the browser keeps its open state, so the morphing redraw never closes it."""
+    """The quick phrases: each a button saying its key's words to the table. A wide screen
+    shows them in a row; a phone (upright or sideways), which has no room for that row, a
+    💬 button that opens them as a list: a popover, which a tap outside or Escape closes,
+    and so does saying one (``popovertargetaction="hide"``), with no script; the browser
+    keeps its open state, so the morphing redraw never closes it."""
     said = [button(t(lang, f"phrase_{key}"), "say", f"say-{key}", data_key=key,
                    popovertarget=PHRASE_LIST, popovertargetaction="hide") for key in PHRASES]
     return el("div",

@@ -12,17 +12,16 @@ declaration.
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
-from test_table_layout import RESULTS, page_url
+from test_table_layout import RESULTS
 from test_table_layout import _site as _site  # the autouse fixture: the site's address
 from test_table_parts_apart import BAR_SHARE_PORTRAIT, LANGS
 from tractor.match import Match
 from tractor.save import dumps
-from web_helpers import LOAD_TIMEOUT_MS, advance, page_in, steady_read
+from web_helpers import LOAD_TIMEOUT_MS, advance, open_table, page_in, steady_read
 
 pytestmark = pytest.mark.web
 
@@ -51,14 +50,12 @@ def moment(declared: bool) -> str:
     raise AssertionError(f"no position with declared={declared}")
 
 
-def read_at(browser: Browser, size: tuple[int, int], lang: str, declared: bool) -> Any:
+def read_at(browser: Browser, site_url: str, size: tuple[int, int], lang: str,
+            declared: bool) -> Any:
     settings = {"rules": RULES, "speed": "instant", "lang": lang}
     with page_in(browser, viewport={"width": size[0], "height": size[1]},
                  has_touch=True) as page:
-        page.add_init_script(
-            script=f"localStorage.setItem('tractor.settings', {json.dumps(json.dumps(settings))});"
-            f"localStorage.setItem('tractor.match', {json.dumps(moment(declared))});")
-        page.goto(page_url(browser))
+        open_table(page, site_url, settings=settings, save=moment(declared))
         page.wait_for_selector('[data-testid="hand"] [data-card]', timeout=LOAD_TIMEOUT_MS)
         page.wait_for_function(
             "(phase) => document.querySelector('[data-testid=phase]')?.textContent === phase",
@@ -72,13 +69,13 @@ def read_at(browser: Browser, size: tuple[int, int], lang: str, declared: bool) 
 
 @pytest.mark.parametrize("name", list(UPRIGHT))
 def test_the_first_declaration_moves_nothing_on_an_upright_phone(
-        browser: Browser, name: str) -> None:
+        browser: Browser, site_url: str, name: str) -> None:
     """The bar's height and the top of across's seat are the same before and after a
     declaration, in every language, and the bar stays within 12% of the screen."""
     moved = []
     for lang in LANGS:
-        before = read_at(browser, UPRIGHT[name], lang, declared=False)
-        after = read_at(browser, UPRIGHT[name], lang, declared=True)
+        before = read_at(browser, site_url, UPRIGHT[name], lang, declared=False)
+        after = read_at(browser, site_url, UPRIGHT[name], lang, declared=True)
         assert not before["declared"] and after["declared"], (before, after)
         if name == "390x844" and after["bar"] > BAR_SHARE_PORTRAIT * UPRIGHT[name][1]:
             moved.append(f"{name} {lang}: the bar is {after['bar']:.0f} px high")
